@@ -1,0 +1,85 @@
+"""Run the Cat Table Companion on the local network.
+
+    python app.py [--host H] [--port P] [--db PATH] [--public-url URL]
+
+Serves with gevent's WSGI server: every open page holds one event stream, and green threads let
+thousands of them wait without starving the actions (see bench/ for the figures).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import sys
+
+DEFAULT_PORT = 8750  # not 5000: macOS AirPlay takes that one
+
+
+def parse_args(argv=None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description="Serve the Cat Table Companion on your local network.")
+    parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all interfaces)")
+    parser.add_argument("--port", type=int, default=int(os.environ.get("COMPANION_PORT", DEFAULT_PORT)),
+                        help=f"port to listen on (default: {DEFAULT_PORT})")
+    parser.add_argument("--db", default=os.environ.get("COMPANION_DB"),
+                        help="SQLite database file (default: instance/companion.db)")
+    parser.add_argument("--public-url", default=os.environ.get("COMPANION_PUBLIC_URL"),
+                        help="the address phones should open, e.g. http://192.168.1.20:8750 "
+                             "(default: this machine's LAN address)")
+    return parser.parse_args(argv)
+
+
+def lan_address() -> str:
+    """The address other devices on the network reach this machine by. Connecting a UDP socket sends
+    no packet; it only asks the kernel which interface it would route through."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("10.254.254.254", 1))
+        return probe.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        probe.close()
+
+
+def main(argv=None) -> int:
+    args = parse_args(argv)
+    # Green threads: patch before Flask, sqlite3 and threading are used.
+    from gevent import monkey
+    monkey.patch_all()
+    from gevent.pywsgi import WSGIServer
+
+    from companion import create_app
+    from companion.store import StoreError
+
+    host_shown = lan_address() if args.host in ("0.0.0.0", "::") else args.host
+    public_url = (args.public_url or f"http://{host_shown}:{args.port}").rstrip("/")
+    try:
+        app = create_app({"DATABASE": args.db, "PUBLIC_URL": public_url})
+    except StoreError as exc:
+        print(f"Cannot start: {exc}", file=sys.stderr)
+        return 2
+    try:
+        server = WSGIServer((args.host, args.port), app, log=None, error_log=sys.stderr)
+        server.init_socket()
+    except OSError as exc:
+        print(f"Cannot listen on {args.host}:{args.port}: {exc.strerror or exc}. Try --port.", file=sys.stderr)
+        return 2
+
+    print(f"Cat Table Companion is running. On phones and tablets on this network, open:\n\n    {public_url}\n")
+    try:
+        import qrcode
+        qr = qrcode.QRCode(border=1)
+        qr.add_data(public_url)
+        qr.print_ascii(invert=True)
+    except Exception:  # a terminal that cannot show the QR still has the URL above
+        pass
+    print("\nPress Ctrl-C to stop. Tables are saved in", app.config["DATABASE"], flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print("\nStopped. Every table is saved.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

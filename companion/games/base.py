@@ -1,0 +1,62 @@
+"""What a game is: data plus pure functions (modelled on boardgame.io's game object).
+
+- `setup(options, ctx) -> state`: a JSON-able dict;
+- `moves`: name -> Move(fn, fields, who); `fn(state, ctx, **fields)` changes the state in place or
+  raises RuleError / BadInput with a sentence a player understands;
+- `view(state, ctx) -> dict`: what the viewer in `ctx` may see (`ctx.seat is None` is the board).
+  Templates and view.json only ever receive a view, never the raw state, so a secret cannot reach the
+  wrong screen by accident.
+No Flask and no I/O here: the table pipeline (companion/tables.py) does the loading and saving.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from ..fields import Field
+
+
+@dataclass(frozen=True)
+class Seat:
+    id: int
+    name: str
+
+
+@dataclass
+class Ctx:
+    """Who is acting or looking, when, and with which dice."""
+    seat: Seat | None            # None: the shared board
+    seats: list[Seat]            # every joined seat, in joining (= seating) order
+    now: float                   # seconds since the epoch, the server's clock
+    is_host: bool = False
+    rng: random.Random | None = None  # only for moves and setup; views never roll dice
+
+    def seat_named(self, seat_id: int) -> Seat | None:
+        return next((s for s in self.seats if s.id == seat_id), None)
+
+    def name_of(self, seat_id: int | None) -> str:
+        seat = self.seat_named(seat_id) if seat_id is not None else None
+        return seat.name if seat else "someone"
+
+
+@dataclass(frozen=True)
+class Move:
+    fn: Callable[..., Any]
+    fields: Mapping[str, Field] = field(default_factory=dict)
+    # "anyone": the board or any seat; "seat": a joined phone; "host": the table's creator.
+    who: str = "anyone"
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    title: str
+    blurb: str
+    players: str
+    setup: Callable[[dict, Ctx], dict]
+    moves: Mapping[str, Move]
+    view: Callable[[dict, Ctx], dict]
+    options: Mapping[str, Field] = field(default_factory=dict)
+    # Keys a game view must not use: the page adds them itself.
+    RESERVED = ("version", "game", "seats", "seat")

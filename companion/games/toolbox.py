@@ -1,0 +1,274 @@
+"""The Toolbox: the general parts (timers, dice, a bag, a deck, a score track, counters, a round
+tracker, a first-player picker) composed for any game. The table's creator picks which parts."""
+from __future__ import annotations
+
+from ..errors import BadInput, RuleError
+from ..fields import Bool, Choice, ChoiceList, Int, Text, TextList
+from ..parts import bag, counter, deck, dice, picker, rounds, timer, track
+from .base import Ctx, Game, Move
+
+PARTS = ["timers", "dice", "bag", "deck", "track", "counters", "rounds", "picker"]
+LOG_LENGTH = 12
+
+
+def _pairs(items: list[str], what: str, lo: int, hi: int, default: int | None) -> list[tuple[str, int]]:
+    """Parse entries like "Red: 5" (or "Red" when a default count exists)."""
+    out = []
+    for item in items:
+        name, sep, number = item.rpartition(":")
+        if not sep:
+            name, number = item, ""
+        name, number = name.strip(), number.strip()
+        if not number:
+            if default is None:
+                raise BadInput(f"Give each {what} a number, like 'Red: 5'.")
+            value = default
+        elif not number.isdigit() or not lo <= int(number) <= hi:
+            raise BadInput(f"The number for '{name[:30]}' must be between {lo} and {hi}.")
+        else:
+            value = int(number)
+        if not name:
+            raise BadInput(f"Each {what} needs a name before the colon.")
+        out.append((name, value))
+    if len({n.casefold() for n, _ in out}) != len(out):
+        raise BadInput(f"Each {what} needs a different name.")
+    return out
+
+
+OPTIONS = {
+    "parts": ChoiceList(label="parts", choices=PARTS, min_items=1, max_items=len(PARTS)),
+    "timers": TextList(label="timers", required=False, default=["Timer: 60"], item_max_len=40, max_items=4),
+    "dice_count": Int(label="number of dice", min=1, max=10, required=False, default=2),
+    "dice_faces": TextList(label="die faces", required=False, default=dice.STANDARD, item_max_len=12,
+                           min_items=2, max_items=20, unique=False),
+    "bag": TextList(label="bag contents", required=False, default=["Red: 5", "Blue: 5"], item_max_len=40, max_items=12),
+    "deck": TextList(label="deck cards", required=False, default=["A", "B", "C"], item_max_len=40, max_items=60),
+    "track_for": Choice(label="score track for", choices=["seats", "teams"], required=False, default="seats"),
+    "teams": TextList(label="teams", required=False, default=["Team 1", "Team 2"], max_items=8),
+    "target": Int(label="target score", min=1, max=999, required=False, default=10),
+    "counters": TextList(label="counters", required=False, default=["Lives: 9"], item_max_len=40, max_items=6),
+    "rounds": Int(label="number of rounds", min=0, max=99, required=False, default=0),
+}
+
+
+def setup(options: dict, ctx: Ctx) -> dict:
+    chosen = options["parts"]
+    state: dict = {"parts": chosen, "log": []}
+    if "timers" in chosen:
+        state["timers"] = [{"name": n, **timer.new(s)}
+                           for n, s in _pairs(options["timers"], "timer", 1, 3600, 60)]
+    if "dice" in chosen:
+        state["dice"] = {"faces": options["dice_faces"], "count": options["dice_count"], "last": [], "by": None}
+    if "bag" in chosen:
+        pairs = _pairs(options["bag"], "kind of token", 0, 200, None)
+        if sum(n for _, n in pairs) == 0:
+            raise BadInput("Put at least one token in the bag.")
+        state["bag"] = {**bag.new(dict(pairs)), "order": [n for n, _ in pairs], "last": None, "by": None}
+    if "deck" in chosen:
+        cards = [name for name, copies in _pairs(options["deck"], "card", 1, 20, 1) for _ in range(copies)]
+        state["deck"] = {**deck.new(cards, ctx.rng), "shown": []}
+    if "track" in chosen:
+        entrants = options["teams"] if options["track_for"] == "teams" else []
+        state["track"] = {**track.new(entrants, options["target"], lowest=0),
+                          "for": options["track_for"]}
+    if "counters" in chosen:
+        state["counters"] = [{"name": n, **counter.new(v, lowest=0)}
+                             for n, v in _pairs(options["counters"], "counter", 0, 9999, 0)]
+    if "rounds" in chosen:
+        state["rounds"] = rounds.new(options["rounds"] or None)
+    if "picker" in chosen:
+        state["picker"] = {"picked": None}
+    return state
+
+
+def _part(state: dict, name: str):
+    if name not in state:
+        raise RuleError(f"This table has no {name}.")
+    return state[name]
+
+
+def _log(state: dict, ctx: Ctx, text: str) -> None:
+    who = ctx.seat.name if ctx.seat else "Board"
+    state["log"] = ([f"{who}: {text}"] + state["log"])[:LOG_LENGTH]
+
+
+def _timer(state: dict, index: int) -> dict:
+    timers = _part(state, "timers")
+    if index >= len(timers):
+        raise BadInput("There is no such timer.")
+    return timers[index]
+
+
+def timer_start(state, ctx, timer_index):
+    t = _timer(state, timer_index)
+    timer.start(t, ctx.now)
+    _log(state, ctx, f"started {t['name']}")
+
+
+def timer_pause(state, ctx, timer_index):
+    t = _timer(state, timer_index)
+    timer.pause(t, ctx.now)
+    _log(state, ctx, f"paused {t['name']}")
+
+
+def timer_reset(state, ctx, timer_index):
+    t = _timer(state, timer_index)
+    timer.reset(t)
+    _log(state, ctx, f"reset {t['name']}")
+
+
+def roll(state, ctx):
+    d = _part(state, "dice")
+    d["last"] = dice.roll(d["faces"], d["count"], ctx.rng)
+    d["by"] = ctx.seat.id if ctx.seat else None
+    _log(state, ctx, "rolled " + ", ".join(d["last"]))
+
+
+def bag_draw(state, ctx):
+    b = _part(state, "bag")
+    b["last"] = bag.draw(b, ctx.rng)
+    b["by"] = ctx.seat.id if ctx.seat else None
+    _log(state, ctx, f"drew {b['last']} from the bag")
+
+
+def bag_return(state, ctx, kind):
+    b = _part(state, "bag")
+    if kind not in b["contents"]:
+        raise BadInput("That kind of token does not belong in this bag.")
+    bag.put(b, kind)
+    _log(state, ctx, f"put {kind} back in the bag")
+
+
+def deck_draw(state, ctx):
+    d = _part(state, "deck")
+    if deck.size(d) == 0:
+        raise RuleError("Every card is on the table: discard some first.")
+    d["shown"] += deck.draw(d, 1, ctx.rng)
+    _log(state, ctx, f"drew {d['shown'][-1]}")
+
+
+def deck_discard(state, ctx):
+    d = _part(state, "deck")
+    if not d["shown"]:
+        raise RuleError("There are no drawn cards to discard.")
+    deck.discard(d, d["shown"])
+    d["shown"] = []
+    _log(state, ctx, "discarded the drawn cards")
+
+
+def deck_reshuffle(state, ctx):
+    d = _part(state, "deck")
+    deck.reshuffle_all(d, ctx.rng)
+    _log(state, ctx, "reshuffled the discards into the deck")
+
+
+def _entrant_key(state: dict, ctx: Ctx, entrant: str) -> str:
+    t = _part(state, "track")
+    if t["for"] == "seats":
+        if not entrant.isdigit() or ctx.seat_named(int(entrant)) is None:
+            raise BadInput("That player has not joined this table.")
+        track.ensure(t, entrant)
+    elif entrant not in t["scores"]:
+        raise BadInput("There is no such team on the score track.")
+    return entrant
+
+
+def score(state, ctx, entrant, delta):
+    t = _part(state, "track")
+    key = _entrant_key(state, ctx, entrant)
+    value = track.add(t, key, delta)
+    name = ctx.name_of(int(key)) if t["for"] == "seats" else key
+    _log(state, ctx, f"{name} {'+' if delta > 0 else ''}{delta} → {value}")
+
+
+def count(state, ctx, counter_index, delta):
+    counters = _part(state, "counters")
+    if counter_index >= len(counters):
+        raise BadInput("There is no such counter.")
+    c = counters[counter_index]
+    counter.change(c, delta, c["name"])
+    _log(state, ctx, f"{c['name']} {'+' if delta > 0 else ''}{delta} → {c['value']}")
+
+
+def round_next(state, ctx):
+    r = rounds.advance(_part(state, "rounds"))
+    _log(state, ctx, f"round {r} begins")
+
+
+def round_back(state, ctx):
+    r = rounds.back(_part(state, "rounds"))
+    _log(state, ctx, f"back to round {r}")
+
+
+def pick_first(state, ctx):
+    p = _part(state, "picker")
+    seat = picker.pick(ctx.seats, ctx.rng)
+    p["picked"] = seat.id
+    _log(state, ctx, f"picked {seat.name} to go first")
+
+
+def view(state: dict, ctx: Ctx) -> dict:
+    out: dict = {"parts": state["parts"], "log": state["log"]}
+    if "timers" in state:
+        out["timers"] = [{"index": i, "name": t["name"], **timer.view(t, ctx.now)}
+                         for i, t in enumerate(state["timers"])]
+    if "dice" in state:
+        d = state["dice"]
+        out["dice"] = {"count": d["count"], "faces": d["faces"], "last": d["last"],
+                       "total": dice.total(d["last"]) if d["last"] else None,
+                       "by": ctx.name_of(d["by"]) if d["last"] and d["by"] else ("Board" if d["last"] else None)}
+    if "bag" in state:
+        b = state["bag"]
+        out["bag"] = {"count": bag.count(b), "contents": [{"kind": k, "count": b["contents"][k]} for k in b["order"]],
+                      "last": b["last"], "by": ctx.name_of(b["by"]) if b["by"] else ("Board" if b["last"] else None)}
+    if "deck" in state:
+        d = state["deck"]
+        out["deck"] = {"draw_count": len(d["draw"]), "discard_count": len(d["discard"]), "shown": d["shown"]}
+    if "track" in state:
+        t = state["track"]
+        if t["for"] == "seats":
+            rows = [{"key": str(s.id), "name": s.name, "score": t["scores"].get(str(s.id), 0)} for s in ctx.seats]
+        else:
+            rows = [{"key": k, "name": k, "score": v} for k, v in t["scores"].items()]
+        winners = [r["name"] for r in rows if r["score"] >= t["target"]]
+        out["track"] = {"target": t["target"], "rows": rows, "winners": winners}
+    if "counters" in state:
+        out["counters"] = [{"index": i, "name": c["name"], "value": c["value"]} for i, c in enumerate(state["counters"])]
+    if "rounds" in state:
+        out["rounds"] = dict(state["rounds"])
+    if "picker" in state:
+        picked = state["picker"]["picked"]
+        out["picker"] = {"picked": ctx.name_of(picked) if picked is not None else None}
+    return out
+
+
+_T = {"timer_index": Int(label="timer", min=0, max=3)}
+MOVES = {
+    "timer_start": Move(timer_start, _T),
+    "timer_pause": Move(timer_pause, _T),
+    "timer_reset": Move(timer_reset, _T),
+    "roll": Move(roll),
+    "bag_draw": Move(bag_draw),
+    "bag_return": Move(bag_return, {"kind": Text(label="token", max_len=40)}),
+    "deck_draw": Move(deck_draw),
+    "deck_discard": Move(deck_discard),
+    "deck_reshuffle": Move(deck_reshuffle),
+    "score": Move(score, {"entrant": Text(label="player or team", max_len=40),
+                          "delta": Int(label="points", min=-99, max=99)}),
+    "count": Move(count, {"counter_index": Int(label="counter", min=0, max=5),
+                          "delta": Int(label="change", min=-99, max=99)}),
+    "round_next": Move(round_next),
+    "round_back": Move(round_back),
+    "pick_first": Move(pick_first),
+}
+
+GAME = Game(
+    id="toolbox",
+    title="Toolbox",
+    blurb="Timers, dice, a bag, a deck, a score track, counters and a round tracker for any game.",
+    players="any",
+    setup=setup,
+    moves=MOVES,
+    view=view,
+    options=OPTIONS,
+)

@@ -1,0 +1,211 @@
+"""Persistence of tables, seats and events in SQLite (WAL mode, one transaction per action).
+
+The pipeline (companion/tables.py) talks to a `Transaction`, never to SQL, so another backend can
+stand behind the same methods later (see docs/ARCHITECTURE.md, scale-out).
+"""
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Iterator
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    code TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    options TEXT NOT NULL,
+    state TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    host_token_hash TEXT NOT NULL,
+    created_at REAL NOT NULL,
+    updated_at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seats (
+    table_code TEXT NOT NULL REFERENCES tables(code) ON DELETE CASCADE,
+    seat_id INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    name_key TEXT NOT NULL,
+    token_hash TEXT NOT NULL,
+    joined_at REAL NOT NULL,
+    PRIMARY KEY (table_code, seat_id),
+    UNIQUE (table_code, name_key)
+);
+CREATE UNIQUE INDEX IF NOT EXISTS seats_by_token ON seats(table_code, token_hash);
+CREATE TABLE IF NOT EXISTS events (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    table_code TEXT NOT NULL REFERENCES tables(code) ON DELETE CASCADE,
+    version INTEGER NOT NULL,
+    kind TEXT NOT NULL,          -- create | join | move | undo
+    move TEXT,
+    seat_id INTEGER,
+    args TEXT,
+    state_after TEXT,            -- the whole state after a create or a move
+    undone INTEGER NOT NULL DEFAULT 0,
+    at REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS events_by_table ON events(table_code, id);
+"""
+
+
+@dataclass(frozen=True)
+class TableRow:
+    code: str
+    game: str
+    options: dict
+    state: dict
+    version: int
+    host_token_hash: str
+    created_at: float
+    updated_at: float
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat_id: int
+    name: str
+    token_hash: str
+
+
+@dataclass(frozen=True)
+class EventRow:
+    id: int
+    version: int
+    kind: str
+    move: str | None
+    seat_id: int | None
+    state_after: dict | None
+    at: float
+
+
+class StoreError(RuntimeError):
+    """The database cannot be used (missing folder, read-only, disk full): said at start-up."""
+
+
+class Transaction:
+    def __init__(self, conn: sqlite3.Connection):
+        self.conn = conn
+
+    # tables
+    def get_table(self, code: str) -> TableRow | None:
+        row = self.conn.execute("SELECT code, game, options, state, version, host_token_hash, created_at, updated_at"
+                                " FROM tables WHERE code = ?", (code,)).fetchone()
+        if row is None:
+            return None
+        return TableRow(row[0], row[1], json.loads(row[2]), json.loads(row[3]), row[4], row[5], row[6], row[7])
+
+    def table_exists(self, code: str) -> bool:
+        return self.conn.execute("SELECT 1 FROM tables WHERE code = ?", (code,)).fetchone() is not None
+
+    def insert_table(self, code: str, game: str, options: dict, state: dict, host_token_hash: str, now: float) -> None:
+        self.conn.execute("INSERT INTO tables VALUES (?, ?, ?, ?, 1, ?, ?, ?)",
+                          (code, game, json.dumps(options), json.dumps(state), host_token_hash, now, now))
+
+    def save_state(self, code: str, state: dict, version: int, now: float) -> None:
+        self.conn.execute("UPDATE tables SET state = ?, version = ?, updated_at = ? WHERE code = ?",
+                          (json.dumps(state), version, now, code))
+
+    def bump_version(self, code: str, version: int, now: float) -> None:
+        self.conn.execute("UPDATE tables SET version = ?, updated_at = ? WHERE code = ?", (version, now, code))
+
+    # seats
+    def seats(self, code: str) -> list[SeatRow]:
+        rows = self.conn.execute("SELECT seat_id, name, token_hash FROM seats WHERE table_code = ? ORDER BY seat_id",
+                                 (code,)).fetchall()
+        return [SeatRow(*r) for r in rows]
+
+    def seat_by_token(self, code: str, token_hash: str) -> SeatRow | None:
+        row = self.conn.execute("SELECT seat_id, name, token_hash FROM seats WHERE table_code = ? AND token_hash = ?",
+                                (code, token_hash)).fetchone()
+        return SeatRow(*row) if row else None
+
+    def seat_by_name(self, code: str, name_key: str) -> SeatRow | None:
+        row = self.conn.execute("SELECT seat_id, name, token_hash FROM seats WHERE table_code = ? AND name_key = ?",
+                                (code, name_key)).fetchone()
+        return SeatRow(*row) if row else None
+
+    def add_seat(self, code: str, name: str, name_key: str, token_hash: str, now: float) -> int:
+        (next_id,) = self.conn.execute("SELECT COALESCE(MAX(seat_id), 0) + 1 FROM seats WHERE table_code = ?",
+                                       (code,)).fetchone()
+        self.conn.execute("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?)", (code, next_id, name, name_key, token_hash, now))
+        return next_id
+
+    def set_seat_token(self, code: str, seat_id: int, token_hash: str) -> None:
+        self.conn.execute("UPDATE seats SET token_hash = ? WHERE table_code = ? AND seat_id = ?",
+                          (token_hash, code, seat_id))
+
+    def remove_seat(self, code: str, seat_id: int) -> None:
+        self.conn.execute("DELETE FROM seats WHERE table_code = ? AND seat_id = ?", (code, seat_id))
+
+    # events
+    def add_event(self, code: str, version: int, kind: str, now: float, move: str | None = None,
+                  seat_id: int | None = None, args: dict | None = None, state_after: dict | None = None) -> None:
+        self.conn.execute("INSERT INTO events (table_code, version, kind, move, seat_id, args, state_after, at)"
+                          " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                          (code, version, kind, move, seat_id, json.dumps(args) if args is not None else None,
+                           json.dumps(state_after) if state_after is not None else None, now))
+
+    def live_states(self, code: str, limit: int) -> list[EventRow]:
+        """The newest events that set a state (create or move) and are not undone, newest first."""
+        rows = self.conn.execute(
+            "SELECT id, version, kind, move, seat_id, state_after, at FROM events WHERE table_code = ?"
+            " AND kind IN ('create', 'move') AND undone = 0 ORDER BY id DESC LIMIT ?", (code, limit)).fetchall()
+        return [EventRow(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]) if r[5] else None, r[6]) for r in rows]
+
+    def mark_undone(self, event_id: int) -> None:
+        self.conn.execute("UPDATE events SET undone = 1 WHERE id = ?", (event_id,))
+
+    def history(self, code: str, limit: int = 200) -> list[EventRow]:
+        rows = self.conn.execute(
+            "SELECT id, version, kind, move, seat_id, NULL, at FROM events WHERE table_code = ?"
+            " ORDER BY id DESC LIMIT ?", (code, limit)).fetchall()
+        return [EventRow(*r) for r in rows]
+
+
+class Store:
+    def __init__(self, path: str):
+        self.path = path
+        folder = os.path.dirname(os.path.abspath(path))
+        if not os.path.isdir(folder):
+            raise StoreError(f"The folder for the database does not exist: {folder}")
+        try:
+            with self._connect() as conn:
+                conn.execute("PRAGMA journal_mode=WAL")
+                conn.executescript(SCHEMA)
+        except sqlite3.Error as exc:
+            raise StoreError(f"Cannot use the database at {path}: {exc}") from exc
+
+    def _connect(self) -> sqlite3.Connection:
+        # A connection per unit of work: cheap with SQLite and safe across threads and greenlets.
+        conn = sqlite3.connect(self.path, timeout=10, isolation_level=None, check_same_thread=False)
+        conn.execute("PRAGMA foreign_keys=ON")
+        conn.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable across a process kill
+        return conn
+
+    @contextmanager
+    def write(self) -> Iterator[Transaction]:
+        """One write transaction. BEGIN IMMEDIATE takes the write lock up front, so two actions on
+        the same table serialise here instead of failing late."""
+        conn = self._connect()
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield Transaction(conn)
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+        finally:
+            conn.close()
+
+    @contextmanager
+    def read(self) -> Iterator[Transaction]:
+        conn = self._connect()
+        try:
+            conn.execute("BEGIN")
+            yield Transaction(conn)
+            conn.execute("COMMIT")
+        finally:
+            conn.close()

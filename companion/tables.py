@@ -1,0 +1,239 @@
+"""The one action pipeline every game uses, and the other table operations (create, join, undo).
+
+act(): load the table -> refuse a stale version -> run the move on a copy -> append an event with the
+state after -> bump the version -> commit -> publish. All in one write transaction, so a refused or
+failing move leaves nothing behind. Randomness is drawn inside the move from a fresh seeded rng and its
+result is stored in the state, so nothing is re-rolled on reload.
+"""
+from __future__ import annotations
+
+import copy
+import hashlib
+import random
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+from . import games
+from .errors import BadInput, Forbidden, RuleError
+from .fields import Text, parse
+from .games.base import Ctx, Seat
+from .live import Hub
+from .store import SeatRow, Store, TableRow, Transaction
+
+# Easy to read aloud: no 0/O, 1/I/L. 31^6 ≈ 887 million codes, and lookups are rate-limited.
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+MAX_SEATS = 12
+NAME_FIELD = {"name": Text(label="name", min_len=1, max_len=24)}
+
+GetList = Callable[[str], list[str]]
+
+
+class TableNotFound(LookupError):
+    pass
+
+
+class Stale(Exception):
+    """The viewer acted on an old version; they get the fresh view with this sentence."""
+    message = "Someone just changed the table: here it is as it is now. Tap again if you still want to."
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def normalise_code(code: str) -> str | None:
+    code = code.strip().upper()
+    if len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code):
+        return None
+    return code
+
+
+@dataclass(frozen=True)
+class Viewer:
+    seat: Seat | None
+    is_host: bool
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """Everything needed to render one viewer's page: never the raw state outside `view`."""
+    code: str
+    game: games.Game
+    version: int
+    seats: list[Seat]
+    viewer: Viewer
+    view: dict
+    now: float
+    undo: dict | None   # {"by": name, "move": name, "allowed": bool} or None
+
+
+def _seats(rows: list[SeatRow]) -> list[Seat]:
+    return [Seat(r.seat_id, r.name) for r in rows]
+
+
+class Tables:
+    def __init__(self, store: Store, hub: Hub, clock: Callable[[], float] = time.time):
+        self.store = store
+        self.hub = hub
+        self.clock = clock
+
+    # ---- creating and finding
+    def create(self, game_id: str, getlist: GetList) -> tuple[str, str]:
+        game = games.get(game_id)
+        if game is None:
+            raise BadInput("Pick one of the games on the home page.")
+        options = parse(game.options, getlist)
+        now = self.clock()
+        state = game.setup(options, Ctx(seat=None, seats=[], now=now, is_host=True, rng=random.Random(secrets.randbits(64))))
+        host_token = secrets.token_urlsafe(24)
+        with self.store.write() as tx:
+            for _ in range(20):
+                code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+                if not tx.table_exists(code):
+                    break
+            else:  # pragma: no cover - 20 collisions in 887M codes
+                raise RuleError("Could not find a free table code; try again.")
+            tx.insert_table(code, game.id, options, state, token_hash(host_token), now)
+            tx.add_event(code, 1, "create", now, state_after=state)
+        return code, host_token
+
+    def _load(self, tx: Transaction, code: str) -> tuple[TableRow, games.Game]:
+        row = tx.get_table(code)
+        if row is None:
+            raise TableNotFound(code)
+        game = games.get(row.game)
+        if game is None:  # a table of a game removed since: treat as gone
+            raise TableNotFound(code)
+        return row, game
+
+    def exists(self, code: str) -> bool:
+        with self.store.read() as tx:
+            return tx.table_exists(code)
+
+    def identify(self, code: str, seat_token: str | None, host_token: str | None) -> Viewer:
+        with self.store.read() as tx:
+            row = tx.get_table(code)
+            if row is None:
+                raise TableNotFound(code)
+            seat_row = tx.seat_by_token(code, token_hash(seat_token)) if seat_token else None
+        is_host = bool(host_token) and secrets.compare_digest(token_hash(host_token), row.host_token_hash)
+        return Viewer(Seat(seat_row.seat_id, seat_row.name) if seat_row else None, is_host)
+
+    # ---- reading
+    def snapshot(self, code: str, viewer: Viewer) -> Snapshot:
+        with self.store.read() as tx:
+            row, game = self._load(tx, code)
+            seats = _seats(tx.seats(code))
+            last = tx.live_states(code, 1)
+        now = self.clock()
+        ctx = Ctx(seat=viewer.seat, seats=seats, now=now, is_host=viewer.is_host)
+        view = game.view(row.state, ctx)
+        clash = set(view) & set(games.Game.RESERVED)
+        assert not clash, f"game view uses reserved keys {clash}"
+        undo = None
+        if last and last[0].kind == "move":
+            by = next((s for s in seats if s.id == last[0].seat_id), None)
+            undo = {"move": last[0].move.replace("_", " "), "by": by.name if by else "the board",
+                    "allowed": self._may_undo(viewer, last[0].seat_id)}
+        return Snapshot(code, game, row.version, seats, viewer, view, now, undo)
+
+    def version(self, code: str) -> int:
+        with self.store.read() as tx:
+            row = tx.get_table(code)
+        if row is None:
+            raise TableNotFound(code)
+        return row.version
+
+    # ---- joining
+    def join(self, code: str, getlist: GetList, current_token: str | None, reclaim: bool) -> tuple[Seat, str | None, str]:
+        """Returns (seat, new token or None when the cookie stays, outcome) where outcome is
+        "joined", "already" (this device holds a seat), "reclaimed", or raises NameTaken."""
+        name = parse(NAME_FIELD, getlist)["name"]
+        now = self.clock()
+        with self.store.write() as tx:
+            row, _game = self._load(tx, code)
+            if current_token:
+                mine = tx.seat_by_token(code, token_hash(current_token))
+                if mine is not None:
+                    return Seat(mine.seat_id, mine.name), None, "already"
+            same = tx.seat_by_name(code, name.casefold())
+            token = secrets.token_urlsafe(24)
+            if same is not None:
+                if not reclaim:
+                    raise NameTaken(same.name)
+                # The same person on a new device (or after clearing cookies): move the seat here.
+                tx.set_seat_token(code, same.seat_id, token_hash(token))
+                seat, outcome = Seat(same.seat_id, same.name), "reclaimed"
+            else:
+                if len(tx.seats(code)) >= MAX_SEATS:
+                    raise RuleError(f"This table is full ({MAX_SEATS} seats).")
+                seat_id = tx.add_seat(code, name, name.casefold(), token_hash(token), now)
+                seat, outcome = Seat(seat_id, name), "joined"
+            version = row.version + 1
+            tx.bump_version(code, version, now)
+            tx.add_event(code, version, "join", now, seat_id=seat.id)
+        self.hub.publish(code, version)
+        return seat, token, outcome
+
+    # ---- acting
+    def act(self, code: str, move_name: str, getlist: GetList, viewer: Viewer, version: int) -> int:
+        now = self.clock()
+        with self.store.write() as tx:
+            row, game = self._load(tx, code)
+            move = game.moves.get(move_name)
+            if move is None:
+                raise BadInput(f"{game.title} has no move called '{move_name[:40]}'.")
+            if move.who == "seat" and viewer.seat is None:
+                raise Forbidden("Join the table from your phone to do that.")
+            if move.who == "host" and not viewer.is_host:
+                raise Forbidden("Only the table's host can do that.")
+            if version != row.version:
+                raise Stale()
+            args = parse(move.fields, getlist)
+            seats = _seats(tx.seats(code))
+            rng_seed = secrets.randbits(64)
+            ctx = Ctx(seat=viewer.seat, seats=seats, now=now, is_host=viewer.is_host, rng=random.Random(rng_seed))
+            state = copy.deepcopy(row.state)
+            move.fn(state, ctx, **args)
+            new_version = row.version + 1
+            tx.save_state(code, state, new_version, now)
+            tx.add_event(code, new_version, "move", now, move=move_name,
+                         seat_id=viewer.seat.id if viewer.seat else None,
+                         args={**args, "rng_seed": rng_seed}, state_after=state)
+        self.hub.publish(code, new_version)
+        return new_version
+
+    @staticmethod
+    def _may_undo(viewer: Viewer, by_seat: int | None) -> bool:
+        if viewer.is_host:
+            return True
+        return viewer.seat is not None and viewer.seat.id == by_seat
+
+    def undo(self, code: str, viewer: Viewer, version: int) -> int:
+        now = self.clock()
+        with self.store.write() as tx:
+            row, _game = self._load(tx, code)
+            if version != row.version:
+                raise Stale()
+            last_two = tx.live_states(code, 2)
+            if not last_two or last_two[0].kind != "move":
+                raise RuleError("There is nothing to undo.")
+            if not self._may_undo(viewer, last_two[0].seat_id):
+                raise Forbidden("You can undo only your own last action; the host can undo anything.")
+            tx.mark_undone(last_two[0].id)
+            restored = last_two[1].state_after
+            new_version = row.version + 1
+            tx.save_state(code, restored, new_version, now)
+            tx.add_event(code, new_version, "undo", now, move=last_two[0].move,
+                         seat_id=viewer.seat.id if viewer.seat else None)
+        self.hub.publish(code, new_version)
+        return new_version
+
+
+class NameTaken(Exception):
+    def __init__(self, name: str):
+        super().__init__(name)
+        self.name = name

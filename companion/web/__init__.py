@@ -1,0 +1,18 @@
+"""Blueprints and the cross-cutting web concerns (errors, security headers)."""
+from __future__ import annotations
+
+from flask import Flask
+
+from . import events, home, security, tables
+
+
+def register(app: Flask) -> None:
+    security.register(app)
+    app.register_blueprint(home.bp)
+    app.register_blueprint(tables.bp)
+    app.register_blueprint(events.bp)
+    try:
+        from . import needs
+        app.register_blueprint(needs.bp)
+    except ImportError:
+        pass

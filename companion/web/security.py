@@ -1,0 +1,113 @@
+"""Cross-site request refusal, rate limits, security headers and error pages."""
+from __future__ import annotations
+
+import threading
+import time
+from collections import deque
+from urllib.parse import urlsplit
+
+from flask import Flask, current_app, render_template, request
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
+
+SAFE_SITES = {"same-origin", "none"}  # "none": typed into the address bar or opened from a bookmark
+
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+       "connect-src 'self'; font-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'")
+
+
+class RateLimiter:
+    """A sliding window per (client address, bucket). Bounded memory: oldest clients are dropped."""
+
+    def __init__(self, max_clients: int = 10000):
+        self._hits: dict[tuple[str, str], deque] = {}
+        self._lock = threading.Lock()
+        self._max_clients = max_clients
+
+    def hit(self, client: str, bucket: str, per_minute: int, now: float | None = None) -> bool:
+        """Record an attempt; False when the client is over its limit for the past minute."""
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            key = (client, bucket)
+            window = self._hits.get(key)
+            if window is None:
+                if len(self._hits) >= self._max_clients:
+                    self._hits.pop(next(iter(self._hits)))
+                window = self._hits[key] = deque()
+            while window and window[0] <= now - 60:
+                window.popleft()
+            if len(window) >= per_minute:
+                return False
+            window.append(now)
+            return True
+
+
+limiter = RateLimiter()
+
+
+def client_address() -> str:
+    return request.remote_addr or "unknown"
+
+
+def over_limit(bucket: str, config_key: str) -> bool:
+    return not limiter.hit(client_address(), bucket, current_app.config[config_key])
+
+
+def cross_site() -> bool:
+    """A browser tells where a request comes from: Sec-Fetch-Site in modern ones, Origin in older.
+    A request with neither comes from a non-browser client, which cookies cannot be forged for."""
+    site = request.headers.get("Sec-Fetch-Site")
+    if site is not None:
+        return site not in SAFE_SITES
+    origin = request.headers.get("Origin")
+    if origin is None or origin == "null":
+        return origin == "null"
+    return urlsplit(origin).netloc != request.host
+
+
+def register(app: Flask) -> None:
+    @app.before_request
+    def refuse_cross_site():
+        if request.method not in ("GET", "HEAD", "OPTIONS") and cross_site():
+            return error_page(403, "This request came from another site and was refused.")
+
+    @app.after_request
+    def headers(response):
+        response.headers.setdefault("Content-Security-Policy", CSP)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "same-origin")
+        response.headers.setdefault("X-Frame-Options", "DENY")
+        return response
+
+    @app.errorhandler(RequestEntityTooLarge)
+    def too_large(_exc):
+        return error_page(413, "That request is too large.")
+
+    @app.errorhandler(HTTPException)
+    def http_error(exc: HTTPException):
+        messages = {404: "There is nothing at this address.", 405: "That address does not take this kind of request.",
+                    400: "That request was malformed."}
+        return error_page(exc.code or 500, messages.get(exc.code, exc.description or "Something went wrong."))
+
+    @app.errorhandler(Exception)
+    def unexpected(exc: Exception):  # pragma: no cover - a bug; the player still gets a sentence
+        app.logger.exception("unexpected error")
+        return error_page(500, "Something went wrong on the companion. Your table is saved; try again.")
+
+
+def wants_json() -> bool:
+    if request.headers.get("HX-Request"):
+        return False
+    accept = request.accept_mimetypes
+    return accept.best_match(["application/json", "text/html"]) == "application/json" or request.path.endswith(".json")
+
+
+def error_page(status: int, message: str):
+    if wants_json():
+        return {"error": message}, status
+    if request.headers.get("HX-Request"):
+        # Shown in the page's flash area, leaving the current view in place.
+        response = current_app.make_response((render_template("_message.html", message=message), status))
+        response.headers["HX-Retarget"] = "#flash"
+        response.headers["HX-Reswap"] = "innerHTML"
+        return response
+    return render_template("error.html", message=message, status=status), status

@@ -1,0 +1,231 @@
+"""Table pages (board, seat, join), the action endpoints, view.json and the QR code.
+
+Routes stay thin: they identify the viewer, call the pipeline in companion/tables.py and render the
+viewer's own view. A page is either the board (seat=None, shows no secret) or a seat: the role comes
+from the page, not from the cookie alone, so a host's tablet that also holds a seat still shows the
+board as the board.
+"""
+from __future__ import annotations
+
+import io
+from functools import wraps
+
+import qrcode
+import qrcode.image.svg
+from flask import Blueprint, Response, current_app, g, redirect, render_template, request, url_for
+
+from ..errors import BadInput, Forbidden, RuleError
+from ..fields import Int, parse
+from ..tables import NameTaken, Snapshot, Stale, TableNotFound, Viewer, normalise_code
+from .cookies import set_table_cookie, table_cookie
+from .security import error_page, over_limit, wants_json
+
+bp = Blueprint("tables", __name__, url_prefix="/t/<code>")
+VERSION_FIELD = {"version": Int(label="version", min=0, max=10**9)}
+ROLES = ("board", "seat")
+
+
+def tables():
+    return current_app.extensions["companion"]
+
+
+@bp.url_value_preprocessor
+def pull_code(_endpoint, values):
+    g.code = normalise_code(values.pop("code", "")[:20])
+
+
+@bp.before_request
+def require_table():
+    """Every route below gets a known table code in g.code, or a 404 that counts against the
+    client's rate limit (so codes cannot be enumerated in bulk)."""
+    if g.code is None or not tables().exists(g.code):
+        if over_limit("lookup", "LOOKUPS_PER_MINUTE"):
+            return error_page(429, "Too many unknown table codes from this device; wait a minute.")
+        return error_page(404, "There is no table with that code. Check it, or start a new table.")
+
+
+@bp.url_defaults
+def add_code(endpoint, values):
+    if "code" not in values and "code" in g:
+        values["code"] = g.code
+
+
+def public_url() -> str:
+    return (current_app.config["PUBLIC_URL"] or request.host_url).rstrip("/")
+
+
+def join_url() -> str:
+    return f"{public_url()}/t/{g.code}/join"
+
+
+def current_viewer(role: str) -> Viewer:
+    seat_token = table_cookie("seat", g.code) if role == "seat" else None
+    viewer = tables().identify(g.code, seat_token, table_cookie("host", g.code))
+    return viewer
+
+
+def role_from_request() -> str:
+    role = request.values.get("as", "board")
+    if role not in ROLES:
+        raise BadInput("'as' must be board or seat.")
+    return role
+
+
+def page_context(snap: Snapshot, role: str, message: str | None = None) -> dict:
+    return {"snap": snap, "view": snap.view, "role": role, "game": snap.game, "code": snap.code,
+            "message": message, "join_url": join_url()}
+
+
+def render_view(role: str, status: int = 200, message: str | None = None):
+    snap = tables().snapshot(g.code, current_viewer(role))
+    if role == "seat" and snap.viewer.seat is None:
+        return error_page(403, "This phone has no seat at this table any more. Join again.")
+    response = current_app.make_response((render_template("table/_view.html", **page_context(snap, role, message)), status))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("")
+def board():
+    snap = tables().snapshot(g.code, current_viewer("board"))
+    return render_template("table/page.html", **page_context(snap, "board"))
+
+
+@bp.get("/seat")
+def seat():
+    snap = tables().snapshot(g.code, current_viewer("seat"))
+    if snap.viewer.seat is None:
+        return redirect(url_for("tables.join_form"), 303)
+    return render_template("table/page.html", **page_context(snap, "seat"))
+
+
+@bp.get("/view")
+def view_partial():
+    try:
+        role = role_from_request()
+    except BadInput as exc:
+        return error_page(400, str(exc))
+    return render_view(role)
+
+
+@bp.get("/view.json")
+def view_json():
+    """The requester's own view: a seat's when the seat cookie is there, else the board's."""
+    role = "seat" if table_cookie("seat", g.code) else "board"
+    snap = tables().snapshot(g.code, current_viewer(role))
+    body = {"version": snap.version, "game": snap.game.id,
+            "seats": [{"id": s.id, "name": s.name} for s in snap.seats],
+            "seat": snap.viewer.seat.id if snap.viewer.seat else None, **snap.view}
+    response = current_app.response_class(current_app.json.dumps(body), mimetype="application/json")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/version")
+def version():
+    """The polling fallback for a page whose event stream cannot be opened: tiny, cacheable by ETag."""
+    v = tables().version(g.code)
+    response = current_app.response_class(f'{{"version": {v}}}', mimetype="application/json")
+    response.set_etag(str(v))
+    response.headers["Cache-Control"] = "no-cache"
+    return response.make_conditional(request)
+
+
+@bp.get("/qr.svg")
+def qr_svg():
+    image = qrcode.make(join_url(), image_factory=qrcode.image.svg.SvgPathImage, box_size=12, border=2)
+    buffer = io.BytesIO()
+    image.save(buffer)
+    response = Response(buffer.getvalue(), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "public, max-age=3600"
+    return response
+
+
+# ---- joining
+
+@bp.get("/join")
+def join_form():
+    viewer = current_viewer("seat")
+    return render_template("table/join.html", code=g.code, seated=viewer.seat,
+                           game=tables().snapshot(g.code, viewer).game)
+
+
+@bp.post("/join")
+def join():
+    if over_limit("join", "JOINS_PER_MINUTE"):
+        return error_page(429, "Too many joins from this device; wait a minute and try again.")
+    try:
+        seat, token, _outcome = tables().join(g.code, request.form.getlist, table_cookie("seat", g.code),
+                                              reclaim=request.form.get("reclaim") == "1")
+    except NameTaken as taken:
+        if wants_json():
+            return {"error": f"{taken.name} is already at this table.", "reclaim": True}, 409
+        return render_template("table/join.html", code=g.code, seated=None, taken=taken.name,
+                               game=tables().snapshot(g.code, Viewer(None, False)).game), 409
+    except (BadInput, RuleError) as exc:
+        status = 400 if isinstance(exc, BadInput) else 409
+        if wants_json():
+            return {"error": str(exc)}, status
+        return render_template("table/join.html", code=g.code, seated=None, message=str(exc),
+                               game=tables().snapshot(g.code, Viewer(None, False)).game), status
+    if wants_json():
+        response = current_app.make_response(({"seat": seat.id, "name": seat.name}, 200))
+    else:
+        response = redirect(url_for("tables.seat"), 303)
+    if token:
+        set_table_cookie(response, "seat", g.code, token)
+    return response
+
+
+# ---- acting
+
+def action_endpoint(fn):
+    """Shared answer for every action: the fresh view on success, the fresh view with the reason on a
+    refusal (htmx), {"error": ...} for JSON, or a redirect back to the page for a plain form."""
+    @wraps(fn)
+    def wrapper(**kwargs):
+        status, message = 200, None
+        role = request.values.get("as", "board")
+        if role not in ROLES:
+            return error_page(400, "'as' must be board or seat.")
+        try:
+            viewer = current_viewer(role)
+            if role == "seat" and viewer.seat is None:
+                raise Forbidden("This phone has no seat at this table any more. Join again.")
+            version = parse(VERSION_FIELD, request.form.getlist)["version"]
+            new_version = fn(viewer=viewer, version=version, **kwargs)
+        except Stale as exc:
+            status, message = 409, exc.message
+        except BadInput as exc:
+            status, message = 400, str(exc)
+        except RuleError as exc:
+            status, message = 409, str(exc)
+        except Forbidden as exc:
+            status, message = 403, str(exc)
+        if wants_json():
+            if status != 200:
+                body = {"error": message}
+                if status == 409:
+                    body["version"] = tables().version(g.code)
+                return body, status
+            return {"version": new_version}, 200
+        if request.headers.get("HX-Request"):
+            if role == "seat" and status == 403 and current_viewer("seat").seat is None:
+                return error_page(403, message)
+            return render_view(role, status, message)
+        if status != 200:
+            return error_page(status, message)
+        return redirect(url_for("tables.seat" if role == "seat" else "tables.board"), 303)
+    return wrapper
+
+
+@bp.post("/act/<move>")
+@action_endpoint
+def act(viewer, version, move):
+    return tables().act(g.code, move[:40], request.form.getlist, viewer, version)
+
+
+@bp.post("/undo")
+@action_endpoint
+def undo(viewer, version):
+    return tables().undo(g.code, viewer, version)

@@ -1,0 +1,131 @@
+// Table pages: live refresh, local countdowns, sound, vibration and the screen wake lock.
+// No inline scripts anywhere (the Content-Security-Policy forbids them), so everything is wired here.
+(function () {
+  'use strict';
+
+  const view = () => document.getElementById('view');
+  const versionOf = (v) => parseInt(v && v.dataset.version, 10) || 0;
+
+  // ---- live refresh: each viewer re-fetches its own view when the table moves on
+  let inFlight = false;
+  let again = false;
+  function refresh() {
+    const v = view();
+    if (!v || !window.htmx) return;
+    if (inFlight) { again = true; return; }
+    inFlight = true;
+    htmx.ajax('GET', v.dataset.viewUrl, { target: '#view', swap: 'outerMorph' })
+      .catch(() => {})
+      .finally(() => { inFlight = false; if (again) { again = false; refresh(); } });
+  }
+  document.addEventListener('changed', (event) => {
+    const seen = parseInt(event.detail && event.detail.data, 10);
+    if (!(seen <= versionOf(view()))) refresh();
+  });
+  // Phones drop streams when they sleep: catch up as soon as the page is back.
+  document.addEventListener('visibilitychange', () => {
+    if (!document.hidden) { refresh(); requestWakeLock(); }
+  });
+  window.addEventListener('online', refresh);
+
+  // Fallback when the stream cannot be opened: a tiny version poll (304 when nothing changed).
+  let streamUp = false;
+  document.addEventListener('htmx:sse:after:connection', () => { streamUp = true; });
+  document.addEventListener('htmx:sse:error', () => { streamUp = false; });
+  document.addEventListener('htmx:sse:close', () => { streamUp = false; });
+  setInterval(async () => {
+    const v = view();
+    if (streamUp || document.hidden || !v || !v.dataset.versionUrl) return;
+    try {
+      const answer = await fetch(v.dataset.versionUrl, { cache: 'no-cache' });
+      if (answer.ok && (await answer.json()).version > versionOf(view())) refresh();
+    } catch (e) { /* offline: try again next tick */ }
+  }, 5000);
+
+  // Every action carries the version this screen shows (morphing keeps forms; the version moves on).
+  document.addEventListener('htmx:config:request', (event) => {
+    const ctx = event.detail && event.detail.ctx;
+    const v = view();
+    if (!ctx || !v || ctx.request.method !== 'POST') return;
+    const body = ctx.request.body;
+    if (body && typeof body.set === 'function' && body.has('version')) body.set('version', v.dataset.version);
+  });
+  // A refused action answers with the fresh view and its reason; clear an old reason on the next swap.
+  document.addEventListener('htmx:before:request', () => {
+    const flash = document.getElementById('flash');
+    if (flash) flash.textContent = '';
+  });
+
+  // ---- sound (unlocked by the first tap: iOS only lets a page play sound after a gesture)
+  let audio = null;
+  document.addEventListener('pointerdown', () => {
+    if (!audio && (window.AudioContext || window.webkitAudioContext)) {
+      audio = new (window.AudioContext || window.webkitAudioContext)();
+    }
+    if (audio && audio.state === 'suspended') audio.resume();
+  }, { passive: true });
+  function chime() {
+    if (audio) {
+      const t0 = audio.currentTime;
+      [0, 0.25, 0.5].forEach((offset, i) => {
+        const osc = audio.createOscillator();
+        const gain = audio.createGain();
+        osc.frequency.value = i === 2 ? 988 : 784;
+        gain.gain.setValueAtTime(0.0001, t0 + offset);
+        gain.gain.exponentialRampToValueAtTime(0.4, t0 + offset + 0.02);
+        gain.gain.exponentialRampToValueAtTime(0.0001, t0 + offset + 0.22);
+        osc.connect(gain).connect(audio.destination);
+        osc.start(t0 + offset);
+        osc.stop(t0 + offset + 0.25);
+      });
+    }
+    if (navigator.vibrate) navigator.vibrate([200, 100, 200]);
+  }
+
+  // ---- countdowns: counted locally from the server's clock, so a running timer costs no requests
+  let clockOffset = 0; // server time minus this device's time, in ms
+  function syncClock() {
+    const v = view();
+    if (v && v.dataset.serverNow) clockOffset = parseInt(v.dataset.serverNow, 10) - Date.now();
+  }
+  const format = (seconds) => {
+    const s = Math.max(0, Math.ceil(seconds));
+    return Math.floor(s / 60) + ':' + String(s % 60).padStart(2, '0');
+  };
+  // Keyed by the run's end time, not by DOM attributes, because a live refresh morphs the elements.
+  const seenRunning = new Set();
+  const rang = new Set();
+  function tick() {
+    const now = Date.now() + clockOffset;
+    document.querySelectorAll('.countdown[data-running="1"]').forEach((el) => {
+      const run = el.dataset.endsAt;
+      const left = (parseInt(run, 10) - now) / 1000;
+      const text = format(left);
+      if (el.textContent !== text) el.textContent = text;
+      el.classList.toggle('low', left > 0 && left <= 10);
+      el.classList.toggle('over', left <= 0);
+      if (left > 0) {
+        seenRunning.add(run);
+      } else if (seenRunning.has(run) && !rang.has(run)) {
+        // Ring only for a run this page saw, not one that ended while the page was closed.
+        rang.add(run);
+        chime();
+        el.dispatchEvent(new CustomEvent('timer:over', { bubbles: true }));
+      }
+    });
+  }
+  document.addEventListener('htmx:after:swap', syncClock);
+  document.addEventListener('DOMContentLoaded', () => { syncClock(); tick(); requestWakeLock(); });
+  setInterval(tick, 250);
+
+  // ---- keep the screen on while a table is open (never an error if the browser refuses)
+  let wakeLock = null;
+  async function requestWakeLock() {
+    if (!('wakeLock' in navigator) || document.hidden || !view()) return;
+    try {
+      if (!wakeLock || wakeLock.released) wakeLock = await navigator.wakeLock.request('screen');
+    } catch (e) { /* refused (battery saver, no permission): the game works anyway */ }
+  }
+
+  window.catTable = { refresh, chime };
+})();

@@ -1,0 +1,169 @@
+"""Shared fixtures: a Flask app on a temporary database, a test client that acts like htmx or JSON,
+and (for browser tests) a real server process started with `python app.py` on 127.0.0.1."""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from companion import create_app  # noqa: E402
+
+CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
+
+
+@pytest.fixture
+def app(tmp_path):
+    return create_app({"DATABASE": str(tmp_path / "test.db"), "TESTING": True,
+                       "LOOKUPS_PER_MINUTE": 1000, "JOINS_PER_MINUTE": 1000})
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+class TableClient:
+    """Drives one table through the HTTP interface as one device (its own cookies)."""
+
+    def __init__(self, app, code: str, client=None):
+        self.app = app
+        self.code = code
+        self.client = client or app.test_client()
+
+    def join(self, name: str) -> "TableClient":
+        r = self.client.post(f"/t/{self.code}/join", data={"name": name})
+        assert r.status_code == 303, r.data
+        return self
+
+    def view(self) -> dict:
+        r = self.client.get(f"/t/{self.code}/view.json")
+        assert r.status_code == 200
+        return r.json
+
+    def act(self, move: str, as_: str | None = None, expect: int = 200, **fields):
+        """POST a move as JSON-speaking client with the current version; returns the response."""
+        data = {"version": self.view()["version"], **fields}
+        data["as"] = as_ or ("seat" if self.view()["seat"] is not None else "board")
+        r = self.client.post(f"/t/{self.code}/act/{move}", data=data, headers={"Accept": "application/json"})
+        assert r.status_code == expect, (r.status_code, r.data)
+        return r
+
+    def html(self, role: str = "board") -> str:
+        r = self.client.get(f"/t/{self.code}/view?as={role}")
+        assert r.status_code == 200
+        return r.get_data(as_text=True)
+
+
+@pytest.fixture
+def new_table(app):
+    """new_table("toolbox", parts=[...]) -> TableClient for the host's device (holds the host cookie)."""
+    def make(game: str, **options) -> TableClient:
+        host = app.test_client()
+        r = host.post("/tables", data={"game": game, **options})
+        assert r.status_code == 303, r.get_data(as_text=True)
+        code = r.headers["Location"].rsplit("/", 1)[-1]
+        return TableClient(app, code, host)
+    return make
+
+
+@pytest.fixture
+def device(app):
+    """device(table) -> a new phone (fresh cookies) at the same table."""
+    def make(table: TableClient) -> TableClient:
+        return TableClient(app, table.code)
+    return make
+
+
+# ---- a real server for browser and restart tests
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class ServerProcess:
+    def __init__(self, db: Path, port: int | None = None):
+        self.db = db
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> "ServerProcess":
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        self.proc = subprocess.Popen(
+            [sys.executable, str(ROOT / "app.py"), "--host", "127.0.0.1", "--port", str(self.port),
+             "--db", str(self.db), "--public-url", self.url],
+            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.proc.stdout.read().decode()}")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
+                    return self
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("server did not start in 20 s")
+
+    def kill(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+
+
+@pytest.fixture
+def server(tmp_path):
+    srv = ServerProcess(tmp_path / "server.db").start()
+    yield srv
+    srv.kill()
+
+
+# ---- Playwright driving the system Chromium (never `playwright install`)
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {**browser_type_launch_args, "executable_path": CHROMIUM,
+            "args": ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                     "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]}
+
+
+def pytest_collection_modifyitems(config, items):
+    if CHROMIUM:
+        return
+    reason = "no system Chromium: install it with `sudo apt-get install chromium` to run browser tests"
+    for item in items:
+        if "browser" in item.keywords:
+            item.add_marker(pytest.mark.skip(reason=reason))
+
+
+def off_server_requests(page, base_url: str) -> list[str]:
+    """Start recording every request that leaves the app's own origin; returns the live list."""
+    seen: list[str] = []
+    page.on("request", lambda req: seen.append(req.url)
+            if not (req.url.startswith(base_url) or req.url.startswith("data:") or req.url.startswith("blob:")) else None)
+    return seen
+
+
+def code_from_url(url: str) -> str:
+    match = re.search(r"/t/([A-Z0-9]{6})", url)
+    assert match, url
+    return match.group(1)
