@@ -45,7 +45,9 @@ class Int(Field):
         if text is None:
             return None
         text = text.strip()
-        if len(text) > 12 or not text.lstrip("+-").isdigit():
+        digits = text[1:] if text[:1] in "+-" else text
+        # isascii: str.isdigit() accepts "¹" and "٣", which int() refuses or reads differently.
+        if len(text) > 12 or not (digits.isascii() and digits.isdigit()):
             raise BadInput(f"{_label(name, self).capitalize()} must be a whole number.")
         value = int(text)
         if not self.min <= value <= self.max:
