@@ -166,6 +166,8 @@ def parse(fields: Mapping[str, Field], getlist: Callable[[str], list[str]]) -> d
         value = spec.parse(name, raw)
         if value is None:
             if spec.required and spec.default is None:
+                if isinstance(spec, ChoiceList):
+                    raise BadInput(f"Pick at least {spec.min_items} for {_label(name, spec)}.")
                 raise BadInput(f"{_label(name, spec).capitalize()} is missing.")
             value = spec.default
         out[name] = value
