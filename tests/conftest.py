@@ -2,6 +2,8 @@
 and (for browser tests) a real server process started with `python app.py` on 127.0.0.1."""
 from __future__ import annotations
 
+import http.cookiejar
+import json
 import os
 import re
 import shutil
@@ -9,6 +11,9 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.parse
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -133,6 +138,39 @@ class ServerProcess:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+class HttpDevice:
+    """A browser-less client with its own cookie jar."""
+
+    def __init__(self, base: str):
+        self.base = base
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar), NoRedirect())
+
+    def request(self, path: str, data: dict | None = None, accept: str = "application/json"):
+        body = urllib.parse.urlencode(data, doseq=True).encode() if data is not None else None
+        req = urllib.request.Request(self.base + path, data=body, headers={"Accept": accept})
+        try:
+            with self.opener.open(req, timeout=10) as resp:
+                return resp.status, resp.headers, resp.read()
+        except urllib.error.HTTPError as err:
+            return err.code, err.headers, err.read()
+
+    def view(self, code: str) -> dict:
+        status, _, body = self.request(f"/t/{code}/view.json")
+        assert status == 200
+        return json.loads(body)
+
+    def act(self, code: str, move: str, **fields):
+        status, _, body = self.request(f"/t/{code}/act/{move}", {"version": self.view(code)["version"], **fields})
+        assert status == 200, body
+        return json.loads(body)
 
 
 @pytest.fixture
