@@ -50,7 +50,7 @@ def trick_winner(lead: dict, follow: dict) -> tuple[str, str]:
     elif lead["color"] == follow["color"]:
         why = f"both are {lead['color']}, so the higher number wins"
     else:
-        return "leader", "different colours: the leader wins"
+        return "leader", "the colours differ, so the leader wins"
     if follow["number"] > lead["number"]:
         return "follower", f"{why}: {follow['number']} beats {lead['number']}"
     if lead["number"] > follow["number"]:
