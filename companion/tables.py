@@ -26,7 +26,7 @@ from .store import SeatRow, Store, TableRow, Transaction
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 MAX_SEATS = 12
-NAME_FIELD = {"name": Text(label="name", min_len=1, max_len=24)}
+NAME_FIELD = {"name": Text(label="name", min_len=1, max_len=32)}
 
 GetList = Callable[[str], list[str]]
 
