@@ -154,6 +154,8 @@ def browser_type_launch_args(browser_type_launch_args):
 def pytest_collection_modifyitems(config, items):
     if CHROMIUM:
         return
+    if os.environ.get("REQUIRE_BROWSER") == "1":
+        raise pytest.UsageError("REQUIRE_BROWSER=1 but no system Chromium was found (apt-get install chromium)")
     reason = "no system Chromium: install it with `sudo apt-get install chromium` to run browser tests"
     for item in items:
         if "browser" in item.keywords:
@@ -172,3 +174,14 @@ def code_from_url(url: str) -> str:
     match = re.search(r"/t/([A-Z0-9]{6})", url)
     assert match, url
     return match.group(1)
+
+
+SCREENSHOTS = ROOT / "docs" / "screenshots"
+
+
+def save_screenshot(page, name: str) -> None:
+    """README pictures come from the browser tests, so they show what the app really looks like.
+    Written only with UPDATE_SCREENSHOTS=1, so a normal test run leaves the work tree clean."""
+    if os.environ.get("UPDATE_SCREENSHOTS") == "1":
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))

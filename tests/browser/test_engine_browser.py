@@ -1,17 +1,15 @@
 """The table engine in a real browser (system Chromium): create a table, join by the QR's URL on a
 second device, live updates without reload, undo, seat reclaim, local countdown, no off-server requests."""
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import code_from_url, off_server_requests
+from tests.conftest import code_from_url, off_server_requests, save_screenshot
 
 pytestmark = pytest.mark.browser
 TABLET = {"width": 1180, "height": 820}
 PHONE = {"width": 390, "height": 844}
-SHOTS = Path(__file__).resolve().parent.parent.parent / "docs" / "screenshots"
 
 
 def create_toolbox(page, base_url):
@@ -67,18 +65,20 @@ def test_board_and_phone_stay_in_sync(server, browser):
     expect(board.locator(".part.dice")).to_contain_text("Not rolled yet")
 
     # a running timer counts down on the phone with no request per second, and ends on every screen
-    board.get_by_role("button", name="Start").click()
+    board.get_by_role("button", name="Start", exact=True).click()
     expect(phone.locator(".countdown.running")).to_be_visible()
     requests = []
     phone.on("request", lambda r: requests.append(r.url))
-    expect(phone.locator(".countdown")).to_have_text("0:00", timeout=6000)
+    expect(phone.locator(".countdown")).to_have_text("0:01", timeout=6000)
+    assert requests == []  # counted down from 0:03 locally
     expect(phone.locator(".countdown")).to_have_class(re.compile("over"))
     expect(board.locator(".countdown")).to_have_class(re.compile("over"))
-    assert requests == []
+    # at zero each screen fetches its view once, so the controls show the stopped timer
+    expect(phone.get_by_role("button", name="Start", exact=True)).to_be_visible()
+    expect(board.get_by_role("button", name="Start", exact=True)).to_be_visible()
 
-    SHOTS.mkdir(exist_ok=True)
-    board.screenshot(path=str(SHOTS / "toolbox-board.png"))
-    phone.screenshot(path=str(SHOTS / "toolbox-seat.png"))
+    save_screenshot(board, "toolbox-board")
+    save_screenshot(phone, "toolbox-seat")
     assert board.evaluate("window.__sameDocument") is True
     assert strays == []
     tablet.close()
