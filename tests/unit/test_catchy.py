@@ -427,3 +427,36 @@ def test_a_watching_phone_cannot_act():
 def test_setup_refuses_two_equal_names():
     with pytest.raises(BadInput):
         new_game("Ann", "ann")
+
+
+# ---- invariants over random games
+
+CARDS = st.one_of(
+    st.builds(lambda c, n: {"joker": False, "color": c, "number": n}, st.sampled_from(["Red", "Blue", "Yellow"]), st.integers(1, 5)),
+    st.builds(lambda n: {"joker": True, "color": None, "number": n}, st.integers(1, 5)))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(CARDS, CARDS, st.integers(1, 2)), min_size=1, max_size=60))
+def test_random_games_keep_the_course_the_counts_and_the_scores_consistent(tricks):
+    state = new_game()
+    rounds_scored = 0
+    for lead, follow, starter in tricks:
+        if state["phase"] == "game_over":
+            break
+        if state["phase"] != "playing":
+            catchy.start_round(state, BOARD, leader=starter, players="names")
+        before = sum(state["scores"])
+        play(state, lead, follow)
+        assert -2 <= state["position"] <= 2 and state["side"] in ("red", "blue")
+        assert 1 <= state["tricks"] <= 7 and state["leader"] in (0, 1)
+        if state["phase"] == "playing":
+            assert abs(state["position"]) < 2 and state["tricks"] < 7 and sum(state["scores"]) == before
+        else:
+            rounds_scored += 1
+            assert sum(state["scores"]) - before in (2, 3)
+            assert state["round_end"]["points"] == catchy.round_points(state["position"])
+    assert state["round"] <= 7
+    if state["phase"] == "game_over":
+        assert max(state["scores"]) >= 7 or state["round"] == 7
+        assert state["winners"] and all(state["scores"][w] == max(state["scores"]) for w in state["winners"])
