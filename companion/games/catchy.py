@@ -325,7 +325,7 @@ def _card_view(state: dict, card: dict | None) -> dict | None:
     return {**card, "name": card_name(card), "odd": is_odd(card), "color_index": index}
 
 
-def explain(state: dict, ctx: Ctx, r: dict) -> list[str]:
+def explain(state: dict, ctx: Ctx, r: dict, ended_round: bool = False) -> list[str]:
     """The trick in words, step by step, with the players' names."""
     name = lambda i: _name(state, ctx, i)  # noqa: E731 - a short local alias reads best here
     leader, follower = r["leader"], 1 - r["leader"]
@@ -335,11 +335,14 @@ def explain(state: dict, ctx: Ctx, r: dict) -> list[str]:
                      f"when {name(follower)} had no {r['lead']['color']} card left.")
     lines.append(f"{name(r['winner'])} wins the trick: {r['win_why']}.")
     lines.append(r["mood"][0].upper() + r["mood"][1:] + ".")
-    if r["exception"]:
-        lines.append(f"{name(leader)} leads again.")
-    else:
+    if not r["exception"]:
         rule = "red moves toward the winner" if r["side"] == "red" else "blue moves toward the loser"
         lines.append(f"{r['side'].capitalize()} side up, {rule}: one step toward {name(r['toward'])}.")
+    if ended_round:
+        lines.append("That ends the round.")
+    elif r["exception"]:
+        lines.append(f"{name(leader)} leads again.")
+    else:
         lines.append(f"{name(r['next_leader'])} leads next.")
     return lines
 
@@ -396,7 +399,7 @@ def view(state: dict, ctx: Ctx) -> dict:
                        "flipped": r["flips"], "side": r["side"], "exception": r["exception"],
                        "off_colour": r["off_colour"], "next_leader": r["next_leader"] + 1,
                        "from": r["position_before"], "to": r["position"],
-                       "explanation": explain(state, ctx, r)}
+                       "explanation": explain(state, ctx, r, ended_round=state["phase"] != "playing")}
     if state["round_end"]:
         e = state["round_end"]
         p = e["position"]

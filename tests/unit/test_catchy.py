@@ -179,7 +179,10 @@ def test_arms_reached_at_trick_three_ends_the_round_with_three_points():
     play(state, blue(2), blue(4))      # Bob leads 2, Ann wins, blue: toward Bob, +2 = Bob's Arms
     assert state["tricks"] == 4 and state["position"] == 2
     assert state["phase"] == "round_over" and state["scores"] == [0, 3]
-    assert catchy.view(state, BOARD)["round_end"]["explanation"][1] == "The cat is in Bob's Arms: 3 points to Bob."
+    view = catchy.view(state, BOARD)
+    assert view["round_end"]["explanation"][1] == "The cat is in Bob's Arms: 3 points to Bob."
+    assert view["last"]["explanation"][-2:] == ["Blue side up, blue moves toward the loser: one step toward Bob.",
+                                                "That ends the round."]
 
 
 def test_arms_at_trick_three_exactly():
