@@ -204,3 +204,14 @@ def test_names_are_escaped(new_table):
     t.act("start_round", leader="1", players="names")
     html = t.html("board")
     assert "<b>Ann</b>" not in html and "&lt;b&gt;Ann&lt;/b&gt;" in html
+
+
+def test_nothing_is_secret_every_screen_gets_the_same_game_view(table, device):
+    watcher = device(table).join("Cat")
+    table.act("start_round", leader="1", players="names")
+    trick(table, "Red 5", None)                  # a card entered but not yet played
+    board, seat = table.view(), watcher.view()
+    viewer_keys = {"seat", "me", "watching"}
+    assert {k: v for k, v in board.items() if k not in viewer_keys} == \
+        {k: v for k, v in seat.items() if k not in viewer_keys}
+    assert seat["pending"]["lead"]["name"] == "Red 5" and seat["watching"] and not board["watching"]
