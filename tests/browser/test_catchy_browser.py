@@ -58,6 +58,15 @@ def test_a_whole_round_on_one_tablet(server, browser):
     expect(board.locator(".catchy-scores .p1 .lead-tag")).to_have_text("leads")
     expect(watcher.locator(".you-are")).to_contain_text("The players use the board")
 
+    # a Joker tapped by mistake is cleared by picking a colour, and the other way round
+    leader_row = board.locator(".trick-form .card-input.leader")
+    leader_row.locator("label.chip.joker").click()
+    expect(leader_row.locator('input[name="leader_joker"]')).to_be_checked()
+    leader_row.locator("label.chip", has_text=re.compile(r"^\W*Blue$")).click()
+    expect(leader_row.locator('input[name="leader_joker"]')).not_to_be_checked()
+    leader_row.locator("label.chip.joker").click()
+    expect(leader_row.locator('input[name="leader_color"]:checked')).to_have_count(0)
+
     # check first: the reasons before applying, nothing moves
     pick(board, "leader", "Red 5")
     pick(board, "follower", "Red 3")
