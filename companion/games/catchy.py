@@ -287,7 +287,8 @@ def adjust(state, ctx, position, side, score_1, score_2, round, trick, leader):
         raise BadInput("Change at least one value.")
     _clear_pending(state)
     if state["phase"] == "playing":
-        state["last"] = None  # the shown explanation no longer matches the corrected table
+        if state["last"]:  # keep what the trick did, but say the table was changed since
+            state["last"]["corrected"] = True
         if abs(state["position"]) >= 2:
             _end_round(state, "arms")
         elif state["tricks"] >= ROUND["tricks"]:
@@ -344,6 +345,8 @@ def explain(state: dict, ctx: Ctx, r: dict, ended_round: bool = False) -> list[s
         lines.append(f"{name(leader)} leads again.")
     else:
         lines.append(f"{name(r['next_leader'])} leads next.")
+    if r.get("corrected"):
+        lines.append("✎ Values were corrected by hand after this trick (see Recent).")
     return lines
 
 

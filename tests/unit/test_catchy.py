@@ -352,6 +352,14 @@ def test_adjust_sets_any_value():
     assert state["phase"] == "playing" and "corrected" in state["log"][0]
 
 
+def test_adjust_keeps_the_last_trick_and_says_it_was_corrected_since():
+    state = play(started(leader=1), red(5), red(3))
+    catchy.adjust(state, BOARD, position=0, side=None, score_1=None, score_2=None, round=None, trick=None, leader=None)
+    lines = catchy.view(state, BOARD)["last"]["explanation"]
+    assert lines[0] == "Ann led Red 5, Bob played Red 3." and lines[-1].startswith("✎ Values were corrected")
+    assert state["log"][0] == "Board: corrected cat position → 0"
+
+
 def test_adjust_into_an_arms_space_ends_the_round_as_play_would():
     state = started(leader=1)
     catchy.adjust(state, BOARD, position=-2, side=None, score_1=None, score_2=None, round=None, trick=None, leader=None)
