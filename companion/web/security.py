@@ -1,6 +1,7 @@
 """Cross-site request refusal, rate limits, security headers and error pages."""
 from __future__ import annotations
 
+import sqlite3
 import threading
 import time
 from collections import deque
@@ -86,6 +87,13 @@ def register(app: Flask) -> None:
         messages = {404: "There is nothing at this address.", 405: "That address does not take this kind of request.",
                     400: "That request was malformed."}
         return error_page(exc.code or 500, messages.get(exc.code, exc.description or "Something went wrong."))
+
+    @app.errorhandler(sqlite3.Error)
+    def storage_error(exc: sqlite3.Error):
+        # The transaction was rolled back: nothing half-applied. Say what a player can do.
+        app.logger.error("storage error: %s", exc)
+        return error_page(503, "The companion cannot save right now (its disk may be full or read-only). "
+                               "Nothing was changed; tell whoever runs it, then try again.")
 
     @app.errorhandler(Exception)
     def unexpected(exc: Exception):  # pragma: no cover - a bug; the player still gets a sentence
