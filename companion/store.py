@@ -158,6 +158,22 @@ class Transaction:
     def mark_undone(self, event_id: int) -> None:
         self.conn.execute("UPDATE events SET undone = 1 WHERE id = ?", (event_id,))
 
+    def idle_tables(self, updated_before: float, limit: int = 500) -> list[str]:
+        rows = self.conn.execute("SELECT code FROM tables WHERE updated_at < ? ORDER BY updated_at LIMIT ?",
+                                 (updated_before, limit)).fetchall()
+        return [r[0] for r in rows]
+
+    def all_events(self, code: str) -> list[dict]:
+        rows = self.conn.execute("SELECT version, kind, move, seat_id, args, undone, at FROM events"
+                                 " WHERE table_code = ? ORDER BY id", (code,)).fetchall()
+        return [{"version": r[0], "kind": r[1], "move": r[2], "seat": r[3],
+                 "args": json.loads(r[4]) if r[4] else None, "undone": bool(r[5]), "at": r[6]} for r in rows]
+
+    def delete_table(self, code: str) -> None:
+        self.conn.execute("DELETE FROM events WHERE table_code = ?", (code,))
+        self.conn.execute("DELETE FROM seats WHERE table_code = ?", (code,))
+        self.conn.execute("DELETE FROM tables WHERE code = ?", (code,))
+
     def history(self, code: str, limit: int = 200) -> list[EventRow]:
         rows = self.conn.execute(
             "SELECT id, version, kind, move, seat_id, NULL, at FROM events WHERE table_code = ?"

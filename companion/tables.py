@@ -246,6 +246,42 @@ class Tables:
         return new_version
 
 
+def export_table(tx: Transaction, code: str) -> dict | None:
+    """A table's whole history as plain data: who sat, every event, the final state."""
+    row = tx.get_table(code)
+    if row is None:
+        return None
+    return {"code": row.code, "game": row.game, "options": row.options, "created_at": row.created_at,
+            "updated_at": row.updated_at, "version": row.version, "state": row.state,
+            "seats": [{"id": s.seat_id, "name": s.name} for s in tx.seats(code)],
+            "events": tx.all_events(code)}
+
+
+def expire_idle_tables(tables: "Tables", idle_seconds: float, archive_dir: str | None) -> list[str]:
+    """Remove tables nobody touched for `idle_seconds`, writing each one's history to
+    `archive_dir/<code>.json` first (when given). Returns the codes removed."""
+    import json
+    import os
+    removed = []
+    cutoff = tables.clock() - idle_seconds
+    with tables.store.read() as tx:
+        codes = tx.idle_tables(cutoff)
+    for code in codes:
+        with tables.store.write() as tx:
+            row = tx.get_table(code)
+            if row is None or row.updated_at >= cutoff:  # touched since we looked
+                continue
+            if archive_dir:
+                os.makedirs(archive_dir, exist_ok=True)
+                path = os.path.join(archive_dir, f"{code}.json")
+                with open(path + ".tmp", "w", encoding="utf-8") as fh:
+                    json.dump(export_table(tx, code), fh)
+                os.replace(path + ".tmp", path)  # the archive exists before the table goes
+            tx.delete_table(code)
+        removed.append(code)
+    return removed
+
+
 class NameTaken(Exception):
     def __init__(self, name: str):
         super().__init__(name)
