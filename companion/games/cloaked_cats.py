@@ -314,6 +314,7 @@ def public_view(state: dict, seats: list[Seat]) -> dict:
     playing = {p["seat"] for p in state["players"]}
     turn = state["turn"]
     shown = _revealed_anywhere(state)
+    owner = {p["colour"]: names.get(p["seat"], "someone") for p in state["players"]}
     out = {
         "phase": state["phase"],
         "game_no": state["game_no"],
@@ -345,7 +346,8 @@ def public_view(state: dict, seats: list[Seat]) -> dict:
         "round": state["round"],
         "final_round": state["final_round"],
         "cats": [{"number": i + 1, "features": [_feature(f) for f in cat["features"]],
-                  "masks": [_colour(c) for c in cat["masks"]], "by": names.get(cat["by"], "someone"),
+                  "masks": [{**_colour(c), "owner": owner.get(c, "")} for c in cat["masks"]],
+                  "by": names.get(cat["by"], "someone"),
                   "fixed": cat["fixed"]}
                  for i, cat in enumerate(state["cats"])],
         "cats_left": RULES["cat_cards"] - len(state["cats"]),
