@@ -472,3 +472,48 @@ def test_random_games_conserve_masks_and_always_end(seed, n):
         assert any(len(p["revealed"]) == 3 for p in state["players"])
     else:
         assert any(p["stock"] == 0 for p in state["players"])
+
+
+def test_the_public_view_accounts_for_every_mask():
+    def check(state, s):
+        view = cc.view(state, ctx(s))
+        for p in view["players"]:
+            cid = p["colour"]["id"]
+            held_by_others = sum(r["count"] for q in view["players"] for r in q["received"] if r["colour"]["id"] == cid)
+            on_floor = sum(1 for cat in view["cats"] for m in cat["masks"] if m["id"] == cid)
+            assert on_floor == p["on_cats"]
+            assert p["stock"] + on_floor + held_by_others == view["masks_per_player"]
+
+    for seed in range(5):
+        play_random_game(seed, 4, each=check)
+
+
+# ---- any input, from anyone, at any moment: a refusal with a sentence or a clean change, never a crash
+
+from companion.fields import parse_mapping  # noqa: E402
+
+RAW_VALUES = st.one_of(st.sampled_from(cc.FEATURE_IDS), st.integers(-3, 45).map(str),
+                       st.text(max_size=6), st.just(""))
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(0, 10**6), n=st.integers(2, 5), data=st.data())
+def test_random_moves_from_anyone_are_refused_cleanly_or_applied(seed, n, data):
+    state, s = play_random_game(seed, n, max_moves=data.draw(st.integers(0, 40)))
+    for _ in range(6):
+        name = data.draw(st.sampled_from(sorted(cc.MOVES)))
+        move = cc.MOVES[name]
+        raw = {k: data.draw(st.lists(RAW_VALUES, max_size=5)) for k in move.fields}
+        who = data.draw(st.sampled_from([None] + [x.id for x in s]))
+        if move.who == "seat" and who is None:
+            continue  # the pipeline answers 403 before the move runs
+        before = copy.deepcopy(state)
+        try:
+            args = parse_mapping(move.fields, raw)
+            move.fn(state, ctx(s, who, seed=seed, host=True), **args)
+        except (BadInput, RuleError) as refusal:
+            assert str(refusal) and "{" not in str(refusal)
+            state = before  # as the pipeline does: a refused move's copy is thrown away
+            continue
+        assert_masks_conserved(state)
+        assert state != before or name == "end_turn"

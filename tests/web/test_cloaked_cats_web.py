@@ -227,3 +227,27 @@ def test_each_phone_lists_only_its_own_features(app, game):
         assert [x["id"] for x in phone.view()["mine"]["features"]] == own
     assert board.view()["mine"] is None and "Your secret cat" not in board.html()
     assert "data-feature=" not in board.html()
+
+
+def test_a_fifth_phone_watches_and_joins_at_the_rematch_only_if_there_is_room(new_table, device):
+    board = new_table("cloaked-cats")
+    phones = [device(board).join(n) for n in ("Ann", "Bob", "Cy", "Dee", "Eve")]
+    assert "Watching (the game seats 4): Eve" in board.html()
+    assert "you will watch this one" in phones[4].html("seat")
+    phones[4].act("start")  # a watcher may still press Start for the table
+    view = phones[4].view()
+    assert [p["name"] for p in view["players"]] == ["Ann", "Bob", "Cy", "Dee"] and view["mine"] is None
+    assert "You are watching this game" in phones[4].html("seat")
+    r = phones[4].act("end_turn", expect=409)
+    assert r.json["error"] == "You are watching this game: only its 4 players take turns."
+
+
+def test_only_the_hosts_board_offers_the_cat_correction(game, device):
+    board, phones = game
+    me = active(board, phones)
+    me.act("play_cat", features=CAT)
+    assert "fix a miskeyed cat card" in board.html()
+    tablet = device(board)  # another device showing the board, not the host
+    assert "fix a miskeyed cat card" not in tablet.html("board")
+    r = tablet.act("fix_cat", as_="board", expect=403, cat=1, features=CAT)
+    assert r.json["error"] == "Only the table's host can do that."
