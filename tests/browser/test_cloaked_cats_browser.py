@@ -3,21 +3,13 @@ QR code's URL, the board starts the game, each phone shows only its own secret c
 guess reach every other screen without a reload, and nothing is fetched from another origin."""
 from __future__ import annotations
 
-import os
-
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import code_from_url, off_server_requests
+from tests.conftest import code_from_url, off_server_requests, save_screenshot
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True}
 TABLET = {"viewport": {"width": 1280, "height": 800}}
-SHOTS = os.environ.get("CC_SCREENSHOTS")  # a folder: save screenshots for a look at the pages
-
-
-def shot(page, name):
-    if SHOTS:
-        page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=True)
 
 
 @pytest.mark.browser
@@ -41,7 +33,6 @@ def test_three_phones_and_a_board_play_a_turn(server, browser):
     # The board lists the joiners live, with their mask colour named.
     expect(board.locator(".cc-lobby-list li")).to_have_count(3)
     expect(board.locator(".cc-lobby-list")).to_contain_text("Yellow")
-    shot(board, "board-lobby")
 
     board.get_by_role("button", name="Start the game").click()
     expect(board.locator(".cc-player")).to_have_count(3)
@@ -68,7 +59,6 @@ def test_three_phones_and_a_board_play_a_turn(server, browser):
     watcher = next(p for n, p in phones.items() if n != active_name)
     expect(board.locator(".cc-status")).to_contain_text(active_name)
     expect(active.get_by_role("heading", name="Your turn: play a cat card")).to_be_visible()
-    shot(active, "phone-play-cat")
 
     # Play a cat with 3 features: a refusal first (only 2 tapped), then the real card.
     active.locator('.cc-picker input[value="seated_boss"]').check()
@@ -92,18 +82,17 @@ def test_three_phones_and_a_board_play_a_turn(server, browser):
     expect(active.get_by_role("heading", name="Guess a feature?")).to_be_visible()
     active.locator(f'.cc-guess input[name="target"][value="{own[target_name]["seat"]}"]').check()
     active.locator(f'.cc-guess input[name="feature"][value="{secret["id"]}"]').check()
-    shot(active, "phone-guess")
+    save_screenshot(active, "cloaked-cats-seat")
     active.get_by_role("button", name="Ask").click()
     expect(board.locator(".cc-last-guess")).to_contain_text("right")
     expect(board.locator(".cc-revealed")).to_contain_text(secret["name"])
     target = phones[target_name]
     expect(target.locator(f'.cc-my-features li[data-feature="{secret["id"]}"]')).to_contain_text("revealed to all")
-    shot(board, "board-after-guess")
+    save_screenshot(board, "cloaked-cats-board")
 
     active.get_by_role("button", name="End my turn").click()
     following = board.request.get(f"{server.url}/t/{code}/view.json").json()["turn"]["name"]
     assert following != active_name
     expect(board.locator(".cc-status")).to_contain_text(following)
     expect(phones[following].get_by_role("heading", name="Your turn: play a cat card")).to_be_visible()
-    shot(phones[following], "phone-next-turn")
     assert strays == []
