@@ -118,11 +118,10 @@ def _cat_features(features: list[str]) -> list[str]:
     for category in RULES["one_per_category"]:
         picked = [FEATURES[f]["name"] for f in features if FEATURES[f]["category"] == category]
         if len(picked) > 1:
-            raise BadInput(say("one_per_category", category=CATEGORIES[category]["name"].lower(),
-                               picked=" and ".join(picked)))
+            raise BadInput(say("one_per_category", category=CATEGORIES[category]["noun"], picked=", ".join(picked)))
     for category in RULES["required_categories"]:
         if not any(FEATURES[f]["category"] == category for f in features):
-            raise BadInput(say("missing_category", category=CATEGORIES[category]["name"].lower()))
+            raise BadInput(say("missing_category", category=CATEGORIES[category]["noun"]))
     return sorted(features, key=ORDER.get)
 
 

@@ -142,7 +142,7 @@ def test_revealed_features_still_call_for_masks():
     ([], "3 or 4 features; you picked 0"),
     (["seated_boss", "red_coat"], "3 or 4 features; you picked 2"),
     (["seated_boss", "striped", "top_hat", "red_coat", "spotted"], "you picked 5"),
-    (["seated_boss", "lazy_layabout", "red_coat"], "only one pose; you picked Seated boss and Lazy layabout"),
+    (["seated_boss", "lazy_layabout", "red_coat"], "only one pose; you picked Seated boss, Lazy layabout"),
     (["seated_boss", "red_coat", "blue_coat"], "only one coat colour"),
     (["seated_boss", "striped", "spotted", "red_coat"], "only one coat pattern"),
     (["seated_boss", "top_hat", "toy_mouse", "red_coat"], "only one accessory"),
