@@ -1,0 +1,407 @@
+"""Cloaked Cats: each player's 3 secret feature cards live on their phone; the companion places the
+masks when a cat card is played, answers guesses truthfully, runs the final round and scores.
+
+The physical cat cards, hands and deck stay on the table: the active player taps the features printed
+on the card they played. Every rule reading is in decks/cloaked_cats.toml with its reason.
+
+Secrecy by construction: `view` is `public_view(state, seats)` (the same dict for the board and every
+seat, built without reading any player's unrevealed features) plus, for a seat that plays, `mine`
+(built from that seat's own player record only). tests/unit/test_cloaked_cats_secrecy.py proves it
+by swapping other players' hidden features and checking the view does not change.
+"""
+from __future__ import annotations
+
+from .. import decks
+from ..errors import BadInput, RuleError
+from ..fields import Choice, ChoiceList, Int
+from ..parts import deck, picker
+from .base import Ctx, Game, Move, Seat
+
+DECK = decks.load("cloaked_cats")
+RULES = DECK["rules"]
+FEATURES = {f["id"]: f for f in DECK["features"]}
+FEATURE_IDS = [f["id"] for f in DECK["features"]]
+ORDER = {fid: i for i, fid in enumerate(FEATURE_IDS)}
+CATEGORIES = {c["id"]: c for c in DECK["categories"]}
+COLOURS = {c["id"]: c for c in DECK["colours"]}
+COLOUR_ORDER = [c["id"] for c in DECK["colours"]]
+EVENTS_KEPT = 8
+
+
+def say(key: str, **values) -> str:
+    """A refusal sentence from the deck file (kept there so a translation is one file)."""
+    return DECK["refusals"][key].format(**values)
+
+
+# ---- the state's shape
+
+def setup(options: dict, ctx: Ctx) -> dict:
+    # No seats exist yet: the deal happens in `start`, once the players have joined.
+    return {"phase": "lobby", "game_no": 0, "players": [], "cats": [], "events": [],
+            "starter": None, "turn": None, "round": 0, "final_round": False, "end": None,
+            "last_guess": None}
+
+
+def _deal(state: dict, seats: list[Seat], ctx: Ctx) -> None:
+    """Shuffle the 19 feature cards, deal 3 to each player, hand out the mask colours in seating
+    order and pick a random starting player."""
+    players = seats[:RULES["max_players"]]
+    if len(players) < RULES["min_players"]:
+        raise RuleError(say("too_few", min=RULES["min_players"], max=RULES["max_players"], count=len(players)))
+    features = deck.new(FEATURE_IDS, ctx.rng)
+    state["players"] = [
+        {"seat": s.id, "colour": COLOUR_ORDER[i],
+         "features": sorted(deck.draw(features, RULES["features_per_player"], ctx.rng), key=ORDER.get),
+         "revealed": [], "stock": RULES["masks_per_player"], "received": {c: 0 for c in COLOUR_ORDER}}
+        for i, s in enumerate(players)]
+    starter = picker.pick([p["seat"] for p in state["players"]], ctx.rng)
+    state.update(phase="playing", game_no=state["game_no"] + 1, cats=[], starter=starter, round=1,
+                 final_round=False, end=None, last_guess=None)
+    state["turn"] = _new_turn(state, starter)
+    state["events"] = []
+    _event(state, {"kind": "start", "starter": starter})
+
+
+def _new_turn(state: dict, seat_id: int) -> dict:
+    # A turn begins with playing a cat card, except in the final round and once every cat is out.
+    guess_only = state["final_round"] or len(state["cats"]) >= RULES["cat_cards"]
+    return {"seat": seat_id, "step": "guess" if guess_only else "cat"}
+
+
+def _event(state: dict, event: dict) -> None:
+    state["events"] = ([event] + state["events"])[:EVENTS_KEPT]
+
+
+def _player(state: dict, seat_id: int | None) -> dict | None:
+    return next((p for p in state["players"] if p["seat"] == seat_id), None)
+
+
+def _index(state: dict, seat_id: int) -> int:
+    return next(i for i, p in enumerate(state["players"]) if p["seat"] == seat_id)
+
+
+def _unrevealed(player: dict) -> list[str]:
+    return [f for f in player["features"] if f not in player["revealed"]]
+
+
+def _revealed_anywhere(state: dict) -> dict[str, dict]:
+    return {f: p for p in state["players"] for f in p["revealed"]}
+
+
+# ---- checks shared by the moves
+
+def _require_playing(state: dict) -> None:
+    if state["phase"] == "lobby":
+        raise RuleError(say("not_started"))
+    if state["phase"] == "over":
+        raise RuleError(say("game_over"))
+
+
+def _active_player(state: dict, ctx: Ctx) -> dict:
+    """The acting seat's player record, refusing watchers and players out of turn."""
+    _require_playing(state)
+    me = _player(state, ctx.seat.id if ctx.seat else None)
+    if me is None:
+        raise RuleError(say("watching", count=len(state["players"])))
+    if state["turn"]["seat"] != me["seat"]:
+        raise RuleError(say("not_your_turn", name=ctx.name_of(state["turn"]["seat"])))
+    return me
+
+
+def _cat_features(features: list[str]) -> list[str]:
+    """Validate the features tapped for one printed cat card; returns them in catalogue order."""
+    if len(set(features)) != len(features):
+        raise BadInput(say("feature_twice"))
+    lo, hi = RULES["cat_features_min"], RULES["cat_features_max"]
+    if not lo <= len(features) <= hi:
+        raise BadInput(say("feature_count", min=lo, max=hi, count=len(features)))
+    for category in RULES["one_per_category"]:
+        picked = [FEATURES[f]["name"] for f in features if FEATURES[f]["category"] == category]
+        if len(picked) > 1:
+            raise BadInput(say("one_per_category", category=CATEGORIES[category]["noun"], picked=", ".join(picked)))
+    for category in RULES["required_categories"]:
+        if not any(FEATURES[f]["category"] == category for f in features):
+            raise BadInput(say("missing_category", category=CATEGORIES[category]["noun"]))
+    return sorted(features, key=ORDER.get)
+
+
+def _matches(player: dict, cat_features: list[str]) -> bool:
+    # Revealed features still count: a revealed card is only face up, it is still the player's.
+    return bool(set(player["features"]) & set(cat_features))
+
+
+def _finish(state: dict, reason: str) -> None:
+    state["phase"] = "over"
+    state["end"] = {"reason": reason}
+    _event(state, {"kind": "end", "reason": reason})
+
+
+def _stockpile_ran_out(state: dict) -> bool:
+    """An empty stockpile ends the game at once (rulebook: "ends immediately")."""
+    empty = [p["seat"] for p in state["players"] if p["stock"] == 0]
+    if empty:
+        _finish(state, "stockpile")
+        state["end"]["empty"] = empty
+        return True
+    return False
+
+
+def _last_in_round(state: dict, seat_id: int) -> bool:
+    n = len(state["players"])
+    return _index(state, seat_id) == (_index(state, state["starter"]) - 1) % n
+
+
+# ---- moves
+
+def start(state: dict, ctx: Ctx) -> None:
+    if state["phase"] != "lobby":
+        raise RuleError(say("already_started"))
+    _deal(state, ctx.seats, ctx)
+
+
+def rematch(state: dict, ctx: Ctx) -> None:
+    if state["phase"] != "over":
+        raise RuleError(say("not_over") if state["phase"] == "playing" else say("not_started"))
+    _deal(state, ctx.seats, ctx)
+
+
+def play_cat(state: dict, ctx: Ctx, features: list[str]) -> None:
+    me = _active_player(state, ctx)
+    if state["turn"]["step"] != "cat":
+        if state["final_round"]:
+            raise RuleError(say("final_round_no_cats"))
+        if len(state["cats"]) >= RULES["cat_cards"]:
+            raise RuleError(say("floor_full", count=RULES["cat_cards"]))
+        raise RuleError(say("cat_already_played"))
+    chosen = _cat_features(list(features))
+    cat = {"features": chosen, "masks": [], "by": me["seat"], "fixed": False}
+    # Every player with at least one matching feature places exactly one of their own masks.
+    for p in state["players"]:
+        if _matches(p, chosen):
+            p["stock"] -= 1
+            cat["masks"].append(p["colour"])
+    state["cats"].append(cat)
+    state["turn"]["step"] = "guess"
+    _event(state, {"kind": "cat", "by": me["seat"], "number": len(state["cats"]), "masks": list(cat["masks"])})
+    _stockpile_ran_out(state)
+
+
+def guess(state: dict, ctx: Ctx, target: int, feature: str) -> None:
+    me = _active_player(state, ctx)
+    if state["turn"]["step"] == "cat":
+        raise RuleError(say("play_cat_first"))
+    if state["turn"]["step"] != "guess":
+        raise RuleError(say("already_guessed"))
+    if target == me["seat"]:
+        raise BadInput(say("guess_self"))
+    them = _player(state, target)
+    if them is None:
+        raise BadInput(say("no_such_player"))
+    name = ctx.name_of(target)
+    if not _unrevealed(them):
+        raise RuleError(say("nothing_hidden", name=name))
+    shown = _revealed_anywhere(state)
+    if feature in shown:
+        raise RuleError(say("already_revealed", feature=FEATURES[feature]["name"],
+                            name=ctx.name_of(shown[feature]["seat"])))
+    right = feature in them["features"]
+    if right:
+        # Revealed to all; the guesser takes one mask from the questioned player's stockpile.
+        them["revealed"].append(feature)
+        them["stock"] -= 1
+        me["received"][them["colour"]] += 1
+    else:
+        # Wrong: the guesser gives one of their own stockpile masks to the questioned player.
+        me["stock"] -= 1
+        them["received"][me["colour"]] += 1
+    state["turn"]["step"] = "end"
+    state["last_guess"] = {"kind": "guess", "by": me["seat"], "target": target, "feature": feature, "right": right}
+    _event(state, {"kind": "guess", "by": me["seat"], "target": target, "feature": feature, "right": right})
+    if _stockpile_ran_out(state):
+        return
+    if right and not _unrevealed(them) and not state["final_round"]:
+        state["final_round"] = True
+        _event(state, {"kind": "final", "who": target})
+    if state["final_round"] and _last_in_round(state, me["seat"]):
+        # Nothing is left in this turn and nobody else has one: the round is complete.
+        _finish(state, "revealed")
+
+
+def end_turn(state: dict, ctx: Ctx) -> None:
+    me = _active_player(state, ctx)
+    if state["turn"]["step"] == "cat":
+        raise RuleError(say("play_cat_first"))
+    if state["final_round"] and _last_in_round(state, me["seat"]):
+        _finish(state, "revealed")
+        return
+    following = state["players"][(_index(state, me["seat"]) + 1) % len(state["players"])]["seat"]
+    if following == state["starter"]:
+        state["round"] += 1
+    state["turn"] = _new_turn(state, following)
+    state["last_guess"] = None
+
+
+def fix_cat(state: dict, ctx: Ctx, cat: int, features: list[str]) -> None:
+    """The host corrects a miskeyed cat card: masks move back to, or out of, stockpiles so that the
+    cat carries exactly the masks its true features call for."""
+    if state["phase"] == "over":
+        raise RuleError(say("fix_when_over"))
+    if state["phase"] == "lobby" or not 1 <= cat <= len(state["cats"]):
+        raise BadInput(say("no_such_cat", number=cat))
+    chosen = _cat_features(list(features))
+    card = state["cats"][cat - 1]
+    masks = []
+    for p in state["players"]:
+        had, should = p["colour"] in card["masks"], _matches(p, chosen)
+        if had and not should:
+            p["stock"] += 1
+        elif should and not had:
+            p["stock"] -= 1
+        if should:
+            masks.append(p["colour"])
+    card.update(features=chosen, masks=masks, fixed=True)
+    _event(state, {"kind": "fix", "number": cat, "masks": list(masks)})
+    _stockpile_ran_out(state)
+
+
+# ---- views
+
+def _feature(fid: str) -> dict:
+    f = FEATURES[fid]
+    return {"id": fid, "name": f["name"], "category": f["category"], "swatch": f.get("swatch")}
+
+
+def _colour(cid: str) -> dict:
+    return dict(COLOURS[cid])
+
+
+def _scores(state: dict, names: dict) -> dict:
+    rows = []
+    for p in state["players"]:
+        received = sum(p["received"].values())
+        hidden = len(_unrevealed(p))
+        rows.append({"seat": p["seat"], "name": names.get(p["seat"], "someone"), "colour": _colour(p["colour"]),
+                     "received": received, "hidden": hidden, "points": received + hidden})
+    best_points = max(r["points"] for r in rows)
+    leaders = [r for r in rows if r["points"] == best_points]
+    # Tie: the most unrevealed features wins; still tied, the victory is shared.
+    best_hidden = max(r["hidden"] for r in leaders)
+    winners = [r for r in leaders if r["hidden"] == best_hidden]
+    for r in rows:
+        r["winner"] = r in winners
+    rows.sort(key=lambda r: (-r["points"], -r["hidden"]))
+    return {"rows": rows, "winners": [r["name"] for r in winners],
+            "tie_break": len(leaders) > 1 and len(winners) < len(leaders), "shared": len(winners) > 1}
+
+
+def _event_view(event: dict, names: dict) -> dict:
+    out = dict(event)
+    for key in ("by", "target", "starter", "who"):
+        if key in out:
+            out[key] = names.get(out[key], "someone")
+    if "feature" in out:
+        out["feature"] = _feature(out["feature"])
+    if "masks" in out:
+        out["masks"] = [_colour(c) for c in out["masks"]]
+    return out
+
+
+def public_view(state: dict, seats: list[Seat]) -> dict:
+    """What everybody at the table may know: the board's whole view and the common part of every
+    seat's view. It reads a player's `revealed` list and counts, never their unrevealed features."""
+    names = {s.id: s.name for s in seats}
+    playing = {p["seat"] for p in state["players"]}
+    turn = state["turn"]
+    shown = _revealed_anywhere(state)
+    owner = {p["colour"]: names.get(p["seat"], "someone") for p in state["players"]}
+    out = {
+        "phase": state["phase"],
+        "game_no": state["game_no"],
+        "min_players": RULES["min_players"],
+        "max_players": RULES["max_players"],
+        "masks_per_player": RULES["masks_per_player"],
+        "cat_features": {"min": RULES["cat_features_min"], "max": RULES["cat_features_max"]},
+        "catalogue": [{"id": c["id"], "name": c["name"],
+                       "features": [_feature(f["id"]) for f in DECK["features"] if f["category"] == c["id"]]}
+                      for c in DECK["categories"]],
+        "colours": [_colour(c) for c in COLOUR_ORDER],
+        # Before the deal: who will be dealt in (the first four seats) and who would watch.
+        "joined": [s.name for s in seats[:RULES["max_players"]]],
+        "watchers": [s.name for s in seats if s.id not in playing] if state["players"]
+                    else [s.name for s in seats[RULES["max_players"]:]],
+        "players": [{
+            "seat": p["seat"], "name": names.get(p["seat"], "someone"), "colour": _colour(p["colour"]),
+            "stock": p["stock"],
+            "received": [{"colour": _colour(c), "count": n} for c, n in p["received"].items() if n],
+            "received_total": sum(p["received"].values()),
+            "revealed": [_feature(f) for f in p["revealed"]],
+            "hidden_count": len(p["features"]) - len(p["revealed"]),
+            "on_cats": sum(cat["masks"].count(p["colour"]) for cat in state["cats"]),
+            "active": bool(turn) and state["phase"] == "playing" and turn["seat"] == p["seat"],
+            "starter": p["seat"] == state["starter"],
+        } for p in state["players"]],
+        "turn": ({"seat": turn["seat"], "name": names.get(turn["seat"], "someone"), "step": turn["step"]}
+                 if turn and state["phase"] == "playing" else None),
+        "round": state["round"],
+        "final_round": state["final_round"],
+        "cats": [{"number": i + 1, "features": [_feature(f) for f in cat["features"]],
+                  "masks": [{**_colour(c), "owner": owner.get(c, "")} for c in cat["masks"]],
+                  "by": names.get(cat["by"], "someone"),
+                  "fixed": cat["fixed"]}
+                 for i, cat in enumerate(state["cats"])],
+        "cats_left": RULES["cat_cards"] - len(state["cats"]),
+        # Features nobody has shown yet: the choices for a guess (public: it depends on reveals only).
+        "guessable": [_feature(f) for f in FEATURE_IDS if f not in shown],
+        "last_guess": _event_view(state["last_guess"], names) if state["last_guess"] else None,
+        "events": [_event_view(e, names) for e in state["events"]],
+        "end": None,
+        "scores": None,
+    }
+    if state["phase"] == "over":
+        out["end"] = {"reason": state["end"]["reason"],
+                      "empty": [names.get(s, "someone") for s in state["end"].get("empty", [])]}
+        out["scores"] = _scores(state, names)
+    return out
+
+
+def mine(state: dict, seat: Seat) -> dict | None:
+    """A seat's own secret part: its 3 features (revealed ones marked). Reads only its own record."""
+    me = _player(state, seat.id)
+    if me is None:
+        return None
+    turn = state["turn"] if state["phase"] == "playing" else None
+    return {"seat": me["seat"], "colour": _colour(me["colour"]),
+            "features": [{**_feature(f), "revealed": f in me["revealed"]} for f in me["features"]],
+            "my_turn": bool(turn) and turn["seat"] == me["seat"],
+            "step": turn["step"] if turn and turn["seat"] == me["seat"] else None}
+
+
+def view(state: dict, ctx: Ctx) -> dict:
+    out = public_view(state, ctx.seats)
+    out["mine"] = mine(state, ctx.seat) if ctx.seat else None
+    return out
+
+
+_FEATURE_LIST = dict(label="features", choices=FEATURE_IDS, min_items=1, max_items=len(FEATURE_IDS),
+                     required=False, default=())
+MOVES = {
+    "start": Move(start, {}, "anyone"),
+    "play_cat": Move(play_cat, {"features": ChoiceList(**_FEATURE_LIST)}, "seat"),
+    "guess": Move(guess, {"target": Int(label="player", min=0, max=10**9),
+                          "feature": Choice(label="feature", choices=FEATURE_IDS)}, "seat"),
+    "end_turn": Move(end_turn, {}, "seat"),
+    "rematch": Move(rematch, {}, "anyone"),
+    "fix_cat": Move(fix_cat, {"cat": Int(label="cat number", min=1, max=RULES["cat_cards"]),
+                              "features": ChoiceList(**_FEATURE_LIST)}, "host"),
+}
+
+GAME = Game(
+    id="cloaked-cats",
+    title="Cloaked Cats",
+    blurb="Secret feature cards on each phone; masks placed, guesses answered and scores counted for you.",
+    players=f"{RULES['min_players']}–{RULES['max_players']}",
+    setup=setup,
+    moves=MOVES,
+    view=view,
+    options={},
+)
