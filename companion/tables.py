@@ -144,7 +144,7 @@ class Tables:
         if last and last[0].kind == "move":
             by = next((s for s in seats if s.id == last[0].seat_id), None)
             undo = {"move": last[0].move.replace("_", " "), "by": by.name if by else "the board",
-                    "allowed": self._may_undo(viewer, last[0].seat_id)}
+                    "allowed": self._may_undo(viewer, last[0].seat_id, game.moves.get(last[0].move))}
         return Snapshot(code, game, row.version, seats, viewer, view, now, undo)
 
     def version(self, code: str) -> int:
@@ -217,15 +217,17 @@ class Tables:
         return new_version
 
     @staticmethod
-    def _may_undo(viewer: Viewer, by_seat: int | None) -> bool:
+    def _may_undo(viewer: Viewer, by_seat: int | None, move: "games.base.Move | None") -> bool:
         if viewer.is_host:
             return True
+        if move is not None and move.undo == "host":
+            return False
         return viewer.seat is not None and viewer.seat.id == by_seat
 
     def undo(self, code: str, creds: Credentials, version: int) -> int:
         now = self.clock()
         with self.store.write() as tx:
-            row, _game = self._load(tx, code)
+            row, game = self._load(tx, code)
             viewer = self._identify(tx, row, creds)
             if creds.seat_token and viewer.seat is None:
                 raise Forbidden("This phone has no seat at this table any more. Join again.")
@@ -234,7 +236,10 @@ class Tables:
             last_two = tx.live_states(code, 2)
             if not last_two or last_two[0].kind != "move":
                 raise RuleError("There is nothing to undo.")
-            if not self._may_undo(viewer, last_two[0].seat_id):
+            move = game.moves.get(last_two[0].move)
+            if not self._may_undo(viewer, last_two[0].seat_id, move):
+                if move is not None and move.undo == "host":
+                    raise Forbidden("Only the host can take this back: everyone has seen its result.")
                 raise Forbidden("You can undo only your own last action; the host can undo anything.")
             tx.mark_undone(last_two[0].id)
             restored = last_two[1].state_after

@@ -46,6 +46,9 @@ class Move:
     fields: Mapping[str, Field] = field(default_factory=dict)
     # "anyone": the board or any seat; "seat": a joined phone; "host": the table's creator.
     who: str = "anyone"
+    # Who may take it back: "actor" (the seat that made it, and the host) or "host" only, for a move
+    # whose result informs the player (a guess answered): undoing it would be a free question.
+    undo: str = "actor"
 
 
 @dataclass(frozen=True)

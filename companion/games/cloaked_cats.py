@@ -388,7 +388,8 @@ MOVES = {
     "start": Move(start, {}, "anyone"),
     "play_cat": Move(play_cat, {"features": ChoiceList(**_FEATURE_LIST)}, "seat"),
     "guess": Move(guess, {"target": Int(label="player", min=0, max=10**9),
-                          "feature": Choice(label="feature", choices=FEATURE_IDS)}, "seat"),
+                          "feature": Choice(label="feature", choices=FEATURE_IDS)}, "seat",
+                  undo="host"),  # the answer has been seen: a player may not take the question back
     "end_turn": Move(end_turn, {}, "seat"),
     "rematch": Move(rematch, {}, "anyone"),
     "fix_cat": Move(fix_cat, {"cat": Int(label="cat number", min=1, max=RULES["cat_cards"]),

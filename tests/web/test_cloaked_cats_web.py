@@ -251,3 +251,20 @@ def test_only_the_hosts_board_offers_the_cat_correction(game, device):
     assert "fix a miskeyed cat card" not in tablet.html("board")
     r = tablet.act("fix_cat", as_="board", expect=403, cat=1, features=CAT)
     assert r.json["error"] == "Only the table's host can do that."
+
+
+
+def test_a_player_cannot_undo_a_guess_but_the_host_can(app, game):
+    """A guess's answer is seen by all: taking it back would be a free question."""
+    board, phones = game
+    me = active(board, phones)
+    me.act("play_cat", features=CAT)
+    target = next(s for s in phones if s != me.view()["seat"])
+    me.act("guess", target=target, feature=cc.FEATURE_IDS[0])
+    r = me.client.post(f"/t/{board.code}/undo", data={"version": me.view()["version"], "as": "seat"},
+                       headers={"Accept": "application/json"})
+    assert r.status_code == 403 and "Only the host" in r.json["error"]
+    assert "Undo guess" not in me.html("seat") and "Undo guess" in board.html()
+    r = board.client.post(f"/t/{board.code}/undo", data={"version": board.view()["version"]},
+                          headers={"Accept": "application/json"})
+    assert r.status_code == 200 and board.view()["turn"]["step"] == "guess"
