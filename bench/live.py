@@ -19,52 +19,14 @@ import resource  # noqa: E402
 import socket  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
-import urllib.parse  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import gevent  # noqa: E402
 from gevent.event import Event  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _client import http  # noqa: E402
 from _server import Server, percentile  # noqa: E402
-
-
-def http(port: int, method: str, path: str, body: dict | None = None, headers: dict | None = None,
-         timeout: float = 30) -> tuple[int, dict, bytes]:
-    """A minimal HTTP/1.1 client (one connection per request) so the benchmark measures the server."""
-    data = urllib.parse.urlencode(body, doseq=True).encode() if body is not None else b""
-    head = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{port}", "Connection: close",
-            "Accept: application/json"]
-    for k, v in (headers or {}).items():
-        head.append(f"{k}: {v}")
-    if body is not None:
-        head += ["Content-Type: application/x-www-form-urlencoded", f"Content-Length: {len(data)}"]
-    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as s:
-        s.sendall(("\r\n".join(head) + "\r\n\r\n").encode() + data)
-        chunks = []
-        while True:
-            chunk = s.recv(65536)
-            if not chunk:
-                break
-            chunks.append(chunk)
-    raw = b"".join(chunks)
-    header_blob, _, payload = raw.partition(b"\r\n\r\n")
-    lines = header_blob.decode("latin-1").split("\r\n")
-    status = int(lines[0].split()[1])
-    hdrs = {}
-    for line in lines[1:]:
-        k, _, v = line.partition(":")
-        hdrs[k.strip().lower()] = v.strip()
-    if hdrs.get("transfer-encoding") == "chunked":
-        out, rest = b"", payload
-        while rest:
-            size_line, _, rest = rest.partition(b"\r\n")
-            size = int(size_line.split(b";")[0] or b"0", 16)
-            if size == 0:
-                break
-            out, rest = out + rest[:size], rest[size + 2:]
-        payload = out
-    return status, hdrs, payload
 
 
 class Device:

@@ -51,6 +51,10 @@ CREATE INDEX IF NOT EXISTS events_by_table ON events(table_code, id);
 """
 
 
+def _json(value: dict | str) -> str:
+    return value if isinstance(value, str) else json.dumps(value)
+
+
 @dataclass(frozen=True)
 class TableRow:
     code: str
@@ -104,9 +108,10 @@ class Transaction:
         self.conn.execute("INSERT INTO tables VALUES (?, ?, ?, ?, 1, ?, ?, ?)",
                           (code, game, json.dumps(options), json.dumps(state), host_token_hash, now, now))
 
-    def save_state(self, code: str, state: dict, version: int, now: float) -> None:
+    def save_state(self, code: str, state: dict | str, version: int, now: float) -> None:
+        """`state` as a dict, or already encoded as JSON text (saves encoding it twice)."""
         self.conn.execute("UPDATE tables SET state = ?, version = ?, updated_at = ? WHERE code = ?",
-                          (json.dumps(state), version, now, code))
+                          (_json(state), version, now, code))
 
     def bump_version(self, code: str, version: int, now: float) -> None:
         self.conn.execute("UPDATE tables SET version = ?, updated_at = ? WHERE code = ?", (version, now, code))
@@ -142,11 +147,11 @@ class Transaction:
 
     # events
     def add_event(self, code: str, version: int, kind: str, now: float, move: str | None = None,
-                  seat_id: int | None = None, args: dict | None = None, state_after: dict | None = None) -> None:
+                  seat_id: int | None = None, args: dict | None = None, state_after: dict | str | None = None) -> None:
         self.conn.execute("INSERT INTO events (table_code, version, kind, move, seat_id, args, state_after, at)"
                           " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                           (code, version, kind, move, seat_id, json.dumps(args) if args is not None else None,
-                           json.dumps(state_after) if state_after is not None else None, now))
+                           _json(state_after) if state_after is not None else None, now))
 
     def live_states(self, code: str, limit: int) -> list[EventRow]:
         """The newest events that set a state (create or move) and are not undone, newest first."""

@@ -7,8 +7,8 @@ result is stored in the state, so nothing is re-rolled on reload.
 """
 from __future__ import annotations
 
-import copy
 import hashlib
+import json
 import random
 import secrets
 import time
@@ -206,13 +206,16 @@ class Tables:
             seats = _seats(tx.seats(code))
             rng_seed = secrets.randbits(64)
             ctx = Ctx(seat=viewer.seat, seats=seats, now=now, is_host=viewer.is_host, rng=random.Random(rng_seed))
-            state = copy.deepcopy(row.state)
+            # row.state was parsed from the database for this transaction alone, so the move may
+            # change it in place: if it raises, the dict is dropped and the transaction rolls back.
+            state = row.state
             move.fn(state, ctx, **args)
             new_version = row.version + 1
-            tx.save_state(code, state, new_version, now)
+            encoded = json.dumps(state)  # once, for both the table and the event log
+            tx.save_state(code, encoded, new_version, now)
             tx.add_event(code, new_version, "move", now, move=move_name,
                          seat_id=viewer.seat.id if viewer.seat else None,
-                         args={**args, "rng_seed": rng_seed}, state_after=state)
+                         args={**args, "rng_seed": rng_seed}, state_after=encoded)
         self.hub.publish(code, new_version)
         return new_version
 

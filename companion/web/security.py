@@ -102,10 +102,12 @@ def register(app: Flask) -> None:
 
 
 def wants_json() -> bool:
+    """JSON for clients that ask for it first (scripts, tests); pages and htmx get HTML. A plain
+    substring test: browsers list text/html before anything else, API clients send application/json."""
     if request.headers.get("HX-Request"):
         return False
-    accept = request.accept_mimetypes
-    return accept.best_match(["application/json", "text/html"]) == "application/json" or request.path.endswith(".json")
+    accept = request.headers.get("Accept", "")
+    return accept.startswith("application/json") or request.path.endswith(".json")
 
 
 def error_page(status: int, message: str):
