@@ -267,3 +267,13 @@ def test_go_box_on_the_home_page(client, table):
 def test_a_seat_page_without_a_seat_goes_to_join(table, device):
     r = device(table).client.get(f"/t/{table.code}/seat")
     assert r.status_code == 303 and r.headers["Location"].endswith("/join")
+
+
+def test_pages_and_static_files_are_compressed_but_the_event_stream_is_not(table):
+    page = table.client.get(f"/t/{table.code}", headers={"Accept-Encoding": "br, gzip"})
+    assert page.headers["Content-Encoding"] == "br"
+    js = table.client.get("/static/vendor/htmx-4.0.1/htmx.min.js", headers={"Accept-Encoding": "gzip"})
+    assert js.headers["Content-Encoding"] == "gzip"
+    r = table.client.get(f"/t/{table.code}/events", headers={"Accept-Encoding": "br, gzip"}, buffered=False)
+    assert "Content-Encoding" not in r.headers and next(iter(r.response)) == b": ok\n\n"
+    r.close()
