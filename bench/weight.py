@@ -19,7 +19,8 @@ from _server import Server  # noqa: E402
 
 from companion import games  # noqa: E402
 
-BROWSER = {"Accept": "text/html", "Accept-Encoding": "br, gzip"}
+# What Chromium sends to a plain-http LAN address (br is offered only over https).
+BROWSER = {"Accept": "text/html", "Accept-Encoding": "gzip, deflate"}
 ASSET = re.compile(r'(?:src|href)="([^"]+)"')
 CREATE = {"toolbox": {"parts": ["timers", "dice", "bag", "deck", "track", "counters", "rounds", "picker"]}}
 OPENERS = ("start", "start_round")

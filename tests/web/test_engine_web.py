@@ -270,10 +270,12 @@ def test_a_seat_page_without_a_seat_goes_to_join(table, device):
 
 
 def test_pages_and_static_files_are_compressed_but_the_event_stream_is_not(table):
-    page = table.client.get(f"/t/{table.code}", headers={"Accept-Encoding": "br, gzip"})
-    assert page.headers["Content-Encoding"] == "br"
-    js = table.client.get("/static/vendor/htmx-4.0.1/htmx.min.js", headers={"Accept-Encoding": "gzip"})
-    assert js.headers["Content-Encoding"] == "gzip"
+    # what Chromium sends over plain http:// on a LAN (it offers br only over https)
+    lan = {"Accept-Encoding": "gzip, deflate"}
+    page = table.client.get(f"/t/{table.code}", headers=lan)
+    assert page.headers.get("Content-Encoding") == "gzip"
+    js = table.client.get("/static/vendor/htmx-4.0.1/htmx.min.js", headers=lan)
+    assert js.headers.get("Content-Encoding") in ("gzip", "deflate")
     r = table.client.get(f"/t/{table.code}/events", headers={"Accept-Encoding": "br, gzip"}, buffered=False)
     assert "Content-Encoding" not in r.headers and next(iter(r.response)) == b": ok\n\n"
     r.close()
