@@ -131,3 +131,24 @@ def test_stale_tap_shows_the_fresh_table_and_a_reason(server, browser):
     expect(board.locator(".dice-row .die")).to_have_count(2)
     ctx.close()
     other.close()
+
+
+def test_a_phone_that_lost_its_connection_catches_up_when_back(server, browser):
+    host = browser.new_context(viewport=TABLET)
+    board = host.new_page()
+    code = create_toolbox(board, server.url)
+    phone_ctx = browser.new_context(viewport=PHONE)
+    phone = join(phone_ctx, f"{server.url}/t/{code}/join", "Dee")
+    expect(board.locator(".seat-list")).to_contain_text("Dee")
+
+    phone_ctx.set_offline(True)  # the phone drops off the network (lift, tunnel, sleep)
+    board.get_by_role("button", name="Dee plus one").click()
+    board.get_by_role("button", name="Dee plus one").click()
+    expect(board.locator(".track-score")).to_have_text("2")
+    phone.wait_for_timeout(500)
+    expect(phone.locator(".track-score")).to_have_text("0")  # it could not hear about it
+
+    phone_ctx.set_offline(False)  # back online: the page re-fetches at once, then the stream reconnects
+    expect(phone.locator(".track-score")).to_have_text("2", timeout=5000)
+    host.close()
+    phone_ctx.close()
