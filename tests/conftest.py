@@ -12,6 +12,11 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# No timing in pass/fail tests: machines here are shared and noisy (speed lives in bench/).
+settings.register_profile("companion", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("companion")
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -149,6 +154,8 @@ def browser_type_launch_args(browser_type_launch_args):
 def pytest_collection_modifyitems(config, items):
     if CHROMIUM:
         return
+    if os.environ.get("REQUIRE_BROWSER") == "1":
+        raise pytest.UsageError("REQUIRE_BROWSER=1 but no system Chromium was found (apt-get install chromium)")
     reason = "no system Chromium: install it with `sudo apt-get install chromium` to run browser tests"
     for item in items:
         if "browser" in item.keywords:
@@ -167,3 +174,14 @@ def code_from_url(url: str) -> str:
     match = re.search(r"/t/([A-Z0-9]{6})", url)
     assert match, url
     return match.group(1)
+
+
+SCREENSHOTS = ROOT / "docs" / "screenshots"
+
+
+def save_screenshot(page, name: str) -> None:
+    """README pictures come from the browser tests, so they show what the app really looks like.
+    Written only with UPDATE_SCREENSHOTS=1, so a normal test run leaves the work tree clean."""
+    if os.environ.get("UPDATE_SCREENSHOTS") == "1":
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
