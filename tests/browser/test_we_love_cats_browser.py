@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import code_from_url, off_server_requests
+from tests.conftest import code_from_url, off_server_requests, save_screenshot
 
 PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 1280, "height": 800}
@@ -64,6 +64,10 @@ def test_board_and_three_phones_play_turns_live(server, browser):
     for page in (board, bob, cy):
         expect(page.locator("#view .wlc-dice .wlc-die")).to_have_count(2)
         expect(page.locator("#view .wlc-dice-part")).to_contain_text("Rolled by Ann")
+    for page in (board, ann):  # the roll's tumble is over before the picture
+        page.evaluate("() => Promise.all(document.getAnimations().map(a => a.finished))")
+    save_screenshot(board, "we-love-cats-board")
+    save_screenshot(ann, "we-love-cats-seat")
     resolve_both(ann)
     expect(ann.locator("#view .wlc-status")).to_contain_text("Bob's turn")
     expect(bob.locator("#view .wlc-status")).to_have_text("Your turn: roll the dice!")
