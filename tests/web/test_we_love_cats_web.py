@@ -208,3 +208,36 @@ def test_the_bag_inside_reaches_no_screen(cats):
 def test_moves_from_another_game_and_bad_roles_are_refused(cats):
     board, _phones = cats
     assert board.act("bag_draw", expect=400).json["error"] == "We Love Cats has no move called 'bag_draw'."
+
+
+def test_a_refused_tap_from_a_phone_shows_the_sentence_in_its_page(cats):
+    board, phones = cats
+    board.act("start", first_seat=seat_id(phones["Ann"]))
+    bob = phones["Bob"]
+    r = bob.client.post(f"/t/{bob.code}/act/roll", data={"version": bob.view()["version"], "as": "seat"},
+                        headers={"HX-Request": "true"})
+    assert r.status_code == 409
+    html = r.get_data(as_text=True)
+    assert "It is Ann&#39;s turn, not yours." in html and 'role="alert"' in html
+    assert bob.view()["phase"] == "roll"
+
+
+def test_view_json_has_the_documented_keys_for_the_board_and_a_seat(cats):
+    board, phones = cats
+    board.act("start")
+    keys = {"phase", "colors", "players", "bag_count", "tokens_total", "dice", "dice_by", "roll_id", "turn",
+            "winners", "win_reason", "last_pass", "log", "watchers", "min_players", "max_players", "may_act",
+            "choices", "me"}
+    assert keys <= set(board.view()) and board.view()["me"] is None
+    seat = phones["Cy"].view()
+    assert keys <= set(seat) and set(seat["me"]) == {"in_game", "is_turn", "tokens", "total"}
+    assert set(seat["players"][0]) == {"id", "name", "by_color", "tokens", "total", "colors_held",
+                                       "is_turn", "is_winner", "is_me"}
+
+
+def test_nine_seats_are_told_the_player_limit(new_table, device):
+    board = new_table("we-love-cats")
+    for i in range(9):
+        device(board).join(f"Player {i + 1}")
+    assert "9 have joined, and We Love Cats is for 2 to 8 players." in board.html("board")
+    assert board.act("start", expect=409).json["error"] == "We Love Cats is for 2 to 8 players, and 9 have joined."
