@@ -17,7 +17,8 @@ from __future__ import annotations
 from ..decks import load
 from ..errors import BadInput, Forbidden, RuleError
 from ..fields import Bool, Choice, Int
-from ..parts import counter, deck, timer, track
+from ..parts import counter, deck, track
+from ..parts import timer as countdown  # "timer" is also a field of configure
 from .base import Ctx, Game, Move
 
 DATA = load("communicat")
@@ -83,7 +84,7 @@ def _fresh_game(state: dict, rng) -> None:
     state["history"] = []
     state["finished"] = None
     state["first_team"] = "blue"
-    state["timer"] = timer.new(state["timer_seconds"])
+    state["timer"] = countdown.new(state["timer_seconds"])
 
 
 def setup(options: dict, ctx: Ctx) -> dict:
@@ -182,7 +183,7 @@ def configure(state, ctx, mode, difficulty, timer, timer_custom, target):
         state["last_secret"] = {}
         state["track"] = track.new(["table"] if mode == "coop" else list(TEAMS), state["target"],
                                    lowest=RULES["score_floor"])
-        timer.reset(state["timer"])
+        countdown.reset(state["timer"])
     if difficulty is not None:
         state["difficulty"] = difficulty  # used by the next New Needs
     if target is not None and target != state["target"]:
@@ -193,7 +194,7 @@ def configure(state, ctx, mode, difficulty, timer, timer_custom, target):
     if seconds is not None:
         state["timer_seconds"] = seconds
         if not state["timer"]["running"]:
-            timer.reset(state["timer"], seconds)
+            countdown.reset(state["timer"], seconds)
         else:  # a running countdown keeps going; the new length applies from its next reset
             state["timer"]["length"] = seconds
 
@@ -230,7 +231,7 @@ def new_needs(state, ctx):
             "confidence_armed": False,   # a Confidence token is riding on the current guess
             "mishaps": 0, "lives_on_mishap": 0, "time_used": 0.0,
         }
-    timer.reset(state["timer"], state["timer_seconds"])
+    countdown.reset(state["timer"], state["timer_seconds"])
 
 
 def show_need(state, ctx):
@@ -243,22 +244,22 @@ def show_need(state, ctx):
 
 def timer_start(state, ctx):
     _round(state)
-    timer.start(state["timer"], ctx.now)
+    countdown.start(state["timer"], ctx.now)
 
 
 def timer_pause(state, ctx):
     _round(state)
-    timer.pause(state["timer"], ctx.now)
+    countdown.pause(state["timer"], ctx.now)
 
 
 def timer_reset(state, ctx):
     _round(state)
-    timer.reset(state["timer"], state["timer_seconds"])
+    countdown.reset(state["timer"], state["timer_seconds"])
 
 
 def _time_used(state: dict, now: float) -> float:
     t = state["timer"]
-    return max(0.0, t["length"] - timer.remaining(t, now))
+    return max(0.0, t["length"] - countdown.remaining(t, now))
 
 
 def next_team(state, ctx):
@@ -268,8 +269,8 @@ def next_team(state, ctx):
         raise RuleError("Next team is for the competitive game.")
     r["time_used"] += _time_used(state, ctx.now)
     r["turn"] = "orange" if r["turn"] == "blue" else "blue"
-    timer.reset(state["timer"], state["timer_seconds"])
-    timer.start(state["timer"], ctx.now)
+    countdown.reset(state["timer"], state["timer_seconds"])
+    countdown.start(state["timer"], ctx.now)
 
 
 def spend_life(state, ctx, kind, count):
@@ -368,7 +369,7 @@ def resolve(state, ctx, outcome, confidence, mishaps, lives_on_mishap, team):
     del state["history"][HISTORY_LENGTH:]
     deck.discard(state["deck"], r["needs"])
     state["round"] = None
-    timer.reset(state["timer"], state["timer_seconds"])
+    countdown.reset(state["timer"], state["timer_seconds"])
     winners = track.reached(state["track"])
     if winners:
         state["finished"] = {"result": "won", "winner": None if state["mode"] == "coop" else winners[0],
@@ -382,7 +383,7 @@ def declare_patterns_out(state, ctx):
     if state["round"] is not None:
         deck.discard(state["deck"], state["round"]["needs"])
         state["round"] = None
-    timer.reset(state["timer"], state["timer_seconds"])
+    countdown.reset(state["timer"], state["timer_seconds"])
     if state["mode"] == "coop":
         state["finished"] = {"result": "lost", "winner": None, "reason": "patterns"}
         return
@@ -458,7 +459,7 @@ def view(state: dict, ctx: Ctx) -> dict:
         "in_round": r is not None,
         "needs": [_need(n) for n in r["needs"]] if r else [],
         "shown": bool(r and r["shown"]),
-        "timer": timer.view(state["timer"], ctx.now),
+        "timer": countdown.view(state["timer"], ctx.now),
         "deck": {"draw": len(state["deck"]["draw"]), "discard": len(state["deck"]["discard"])},
         "history": [dict(h, outcome_name=OUTCOME_NAMES[h["outcome"].split("+")[0]]
                          + (" with Confidence" if h["outcome"].endswith("+confidence") else ""))
@@ -523,7 +524,7 @@ MOVES = {
     "timer_pause": Move(timer_pause),
     "timer_reset": Move(timer_reset),
     "next_team": Move(next_team),
-    "spend_life": Move(spend_life, {"kind": Choice(label="kind of Nine Lives", choices=LIFE_KINDS),
+    "spend_life": Move(spend_life, {"kind": Choice(label="kind", choices=LIFE_KINDS),
                                     "count": Int(label="tokens", min=1, max=RULES["lives"], required=False, default=1)}),
     "mishap": Move(mishap, {"reason": Choice(label="reason", choices=("wrong_guess", "pass"))}),
     "resolve": Move(resolve, {
