@@ -129,3 +129,47 @@ def test_board_and_three_phones_only_the_cat_sees_the_need(server, browser, tmp_
     assert outside == []
     for ctx in (board_ctx, ann_ctx, bob_ctx, cy_ctx):
         ctx.close()
+
+
+@pytest.mark.browser
+def test_versus_each_cat_sees_its_own_team_need_and_the_timer_end_shows(server, browser, tmp_path):
+    board_ctx = browser.new_context(viewport=TABLET)
+    board = board_ctx.new_page()
+    board.goto(f"{server.url}/new/communicat")
+    board.get_by_label("Competitive").check()
+    board.get_by_label("Custom:").check()
+    board.get_by_label("Custom timer seconds").fill("10")
+    board.get_by_role("button", name="Create the table").click()
+    code = code_from_url(board.url)
+    join_url = f"{server.url}/t/{code}/join"
+    (ann_ctx, ann), (bob_ctx, bob) = [join(browser, join_url, n) for n in ("Ann", "Bob")]
+    expect(board.locator(".cc-team.team-blue")).to_contain_text("Ann")
+    expect(board.locator(".cc-team.team-orange")).to_contain_text("Bob")
+    board.get_by_role("button", name="New Needs").click()
+    expect(ann.locator(".cc-my-need")).to_be_visible()
+    expect(bob.locator(".cc-my-need")).to_be_visible()
+    expect(ann.locator(".is-secret .cc-mark")).to_have_text("🐾 Blue · Paw")
+    expect(bob.locator(".is-secret .cc-mark")).to_have_text("⚡ Orange · Scratch")
+    expect(board.locator(".is-secret")).to_have_count(0)
+    board.screenshot(path=str(tmp_path / "versus-board.png"), full_page=True)
+    # the board shows both on demand, marked by team, and hides them again
+    board.get_by_role("button", name="Show Cat Needs").click()
+    expect(board.locator(".cc-reveal .cc-mark")).to_have_count(2)
+    board.get_by_role("button", name="Hide Cat Need").click()
+    expect(board.locator(".cc-reveal")).to_have_count(0)
+    expect(board.locator(".is-secret")).to_have_count(0)
+    # Blue's turn; then the next team restarts the timer, which runs out where everyone sees it
+    expect(board.locator(".cc-who")).to_contain_text("Blue's turn")
+    board.get_by_role("button", name="Start").click()
+    expect(bob.locator(".countdown.running")).to_be_visible()
+    bob.get_by_role("button", name="Next team: Orange").click()
+    expect(board.locator(".cc-who")).to_contain_text("Orange's turn")
+    for page in (board, ann, bob):
+        expect(page.locator(".cc-over")).to_be_visible(timeout=15000)
+    board.locator(".cc-resolve").get_by_role("button", name=re.compile("Orange guessed")).click()
+    for page in (board, ann, bob):
+        expect(page.locator(".team-orange .cc-track-score")).to_have_text("1")
+        expect(page.locator(".cc-my-need")).to_have_count(0)
+    expect(board.locator(".cc-players")).to_contain_text("Orange goes first next round")
+    for ctx in (board_ctx, ann_ctx, bob_ctx):
+        ctx.close()
