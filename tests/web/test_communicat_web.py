@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from markupsafe import escape
 
 from companion import create_app
 from companion.games import communicat as cc
@@ -42,14 +43,14 @@ def test_only_the_cats_phone_gets_the_need(coop):
     assert v["my_role"] == "cat" and v["secret"] == {"cat": secret}
     assert len(v["needs"]) == 8 and v["cat"]["name"] == "Ann"
     ann_html = ann.html("seat")
-    assert "You are the Cat" in ann_html and "is-secret" in ann_html and secret["name"] in ann_html
+    assert "You are the Cat" in ann_html and "is-secret" in ann_html and str(escape(secret["name"])) in ann_html
     for other, role in ((bob, "seat"), (cy, "seat"), (board, "board")):
         view = other.view()
         assert "secret" not in view and "same_need" not in view
         html = other.html(role)
         assert "is-secret" not in html and "cc-mark" not in html and "secret Need:" not in html
         # the name is on its card in the layout, exactly once, like every other Need
-        assert html.count(secret["name"]) == 1
+        assert html.count(str(escape(secret["name"]))) == 1
     # the board shows it on demand (one-device play), and hides it again without a trace
     before = board.html("board")
     board.act("show_need")
@@ -65,6 +66,14 @@ def test_only_the_cats_phone_gets_the_need(coop):
     # Owners' phones may not show it on the board
     r = bob.act("show_need", expect=403)
     assert "board" in r.json["error"]
+    # deal after deal (names with quotes and all), only Ann's phone marks one card
+    for _ in range(12):
+        board.act("new_needs")
+        name = str(escape(cc.NEEDS[secret_of(board)["cat"]]["name"]))
+        assert name in ann.html("seat").split("cc-my-need")[1]
+        for other, role in ((bob, "seat"), (board, "board")):
+            html = other.html(role)
+            assert "is-secret" not in html and html.count(name) == 1
 
 
 def test_round_flow_scores_and_history_over_http(coop):
