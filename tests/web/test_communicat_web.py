@@ -216,3 +216,17 @@ def test_needs_a_cat_never_gets_the_same_need_twice(client):
 
 def test_home_links_to_the_generator(client):
     assert 'href="/needs"' in client.get("/").get_data(as_text=True)
+
+
+def test_an_owners_event_stream_says_only_the_version(coop):
+    board, (ann, bob, cy) = coop
+    board.act("new_needs")
+    name = cc.NEEDS[secret_of(board)["cat"]]["name"]
+    r = bob.client.get(f"/t/{bob.code}/events", headers={"Last-Event-ID": "0"}, buffered=False)
+    chunks = r.response
+    first = next(chunks) + next(chunks)
+    r.close()
+    text = first.decode() if isinstance(first, bytes) else first
+    version = bob.view()["version"]
+    assert text == f": ok\n\nevent: changed\nid: {version}\ndata: {version}\n\n"
+    assert name not in text
