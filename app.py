@@ -54,7 +54,13 @@ def main(argv=None) -> int:
     host_shown = lan_address() if args.host in ("0.0.0.0", "::") else args.host
     public_url = (args.public_url or f"http://{host_shown}:{args.port}").rstrip("/")
     try:
-        app = create_app({"DATABASE": args.db, "PUBLIC_URL": public_url})
+        config = {"DATABASE": args.db, "PUBLIC_URL": public_url}
+        # Rate limits per client address (a café with one NAT address may want more joins).
+        for key in ("JOINS_PER_MINUTE", "LOOKUPS_PER_MINUTE"):
+            value = os.environ.get(f"COMPANION_{key}", "")
+            if value.isascii() and value.isdigit():
+                config[key] = int(value)
+        app = create_app(config)
     except StoreError as exc:
         print(f"Cannot start: {exc}", file=sys.stderr)
         return 2

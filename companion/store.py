@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import sqlite3
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -165,8 +166,14 @@ class Transaction:
 
 
 class Store:
+    POOL_SIZE = 16
+
     def __init__(self, path: str):
         self.path = path
+        # Opening a connection costs more than most queries: keep a few open. A connection is used by
+        # one unit of work at a time, then handed back (check_same_thread=False lets it move between
+        # threads and greenlets).
+        self._pool: queue.LifoQueue[sqlite3.Connection] = queue.LifoQueue(maxsize=self.POOL_SIZE)
         folder = os.path.dirname(os.path.abspath(path))
         if not os.path.isdir(folder):
             raise StoreError(f"The folder for the database does not exist: {folder}")
@@ -185,27 +192,40 @@ class Store:
         return conn
 
     @contextmanager
-    def write(self) -> Iterator[Transaction]:
-        """One write transaction. BEGIN IMMEDIATE takes the write lock up front, so two actions on
-        the same table serialise here instead of failing late."""
-        conn = self._connect()
+    def _connection(self) -> Iterator[sqlite3.Connection]:
         try:
-            conn.execute("BEGIN IMMEDIATE")
+            conn = self._pool.get_nowait()
+        except queue.Empty:
+            conn = self._connect()
+        healthy = False
+        try:
+            yield conn
+            healthy = True
+        finally:
+            if healthy and not conn.in_transaction:
+                try:
+                    self._pool.put_nowait(conn)
+                except queue.Full:
+                    conn.close()
+            else:
+                conn.close()
+
+    @contextmanager
+    def _transaction(self, begin: str) -> Iterator[Transaction]:
+        with self._connection() as conn:
+            conn.execute(begin)
             try:
                 yield Transaction(conn)
             except BaseException:
                 conn.execute("ROLLBACK")
                 raise
             conn.execute("COMMIT")
-        finally:
-            conn.close()
 
-    @contextmanager
-    def read(self) -> Iterator[Transaction]:
-        conn = self._connect()
-        try:
-            conn.execute("BEGIN")
-            yield Transaction(conn)
-            conn.execute("COMMIT")
-        finally:
-            conn.close()
+    def write(self):
+        """One write transaction. BEGIN IMMEDIATE takes the write lock up front, so two actions on
+        the same table serialise here instead of failing late."""
+        return self._transaction("BEGIN IMMEDIATE")
+
+    def read(self):
+        """A consistent snapshot for reading (WAL: readers never wait for the writer)."""
+        return self._transaction("BEGIN")

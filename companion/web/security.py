@@ -41,15 +41,12 @@ class RateLimiter:
             return True
 
 
-limiter = RateLimiter()
-
-
 def client_address() -> str:
     return request.remote_addr or "unknown"
 
 
 def over_limit(bucket: str, config_key: str) -> bool:
-    return not limiter.hit(client_address(), bucket, current_app.config[config_key])
+    return not current_app.extensions["rate_limiter"].hit(client_address(), bucket, current_app.config[config_key])
 
 
 def cross_site() -> bool:
@@ -65,6 +62,8 @@ def cross_site() -> bool:
 
 
 def register(app: Flask) -> None:
+    app.extensions["rate_limiter"] = RateLimiter()
+
     @app.before_request
     def refuse_cross_site():
         if request.method not in ("GET", "HEAD", "OPTIONS") and cross_site():
