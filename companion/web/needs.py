@@ -13,12 +13,12 @@ from flask import Blueprint, current_app, redirect, render_template, request
 from ..errors import BadInput, Forbidden, RuleError
 from ..fields import Choice, Int, parse
 from ..games import communicat
-from ..tables import Stale, TableNotFound, Viewer, normalise_code
+from ..tables import Credentials, Stale, TableNotFound, normalise_code
 from .cookies import MAX_AGE
 
 bp = Blueprint("needs", __name__, url_prefix="/needs")
 COOKIE = "needs_table"
-BOARD = Viewer(seat=None, is_host=False)
+BOARD = Credentials()  # the generator is always the board: no seat, no host token
 SETTINGS = {
     "mode": Choice(label="mode", choices=communicat.MODES, required=False),
     "difficulty": Choice(label="difficulty", choices=tuple(communicat.DIFFICULTIES), required=False),
