@@ -1,0 +1,553 @@
+"""CommuniCat: the Needs Generator of the Eco Edition, and a whole CommuniCat table.
+
+One Cat (cooperative) or one Cat per team (competitive, Blue "Paw" and Orange "Scratch") must make
+the Owners guess a secret Need among the Needs laid out. The companion keeps the Need deck (with its
+discard pile), deals the secret Need(s), runs the timer, the Nine Lives tokens, the score track and
+the round history. The Pattern cards stay on the table.
+
+Secrets: the current secret Need is stored under state["round"]["secret"] and reaches a view only for
+the seat that is that secret's Cat, or the board while the players asked to show it there (one-device
+play). A view never says which laid-out Need is secret in any other way (no flag, no order): the
+laid-out Needs keep their dealt order, which does not depend on which one is secret.
+
+Rule numbers and every reading come from decks/communicat.toml.
+"""
+from __future__ import annotations
+
+from ..decks import load
+from ..errors import BadInput, Forbidden, RuleError
+from ..fields import Bool, Choice, Int
+from ..parts import counter, deck, track
+from ..parts import timer as countdown  # "timer" is also a field of configure
+from .base import Ctx, Game, Move
+
+DATA = load("communicat")
+RULES = DATA["rules"]
+NEEDS = {n["id"]: {"id": n["id"], "name": n["name"], "icon": n["icon"]} for n in DATA["needs"]}
+DIFFICULTIES: dict[str, int] = dict(RULES["difficulties"])
+MODES = ("coop", "versus")
+MODE_NAMES = {"coop": "Cooperative", "versus": "Competitive"}
+TEAMS = ("blue", "orange")
+TEAM_NAMES = {"blue": "Blue", "orange": "Orange"}
+TEAM_NICKNAMES = {"blue": "Paw", "orange": "Scratch"}
+TEAM_MARKS = {"blue": "🐾", "orange": "⚡"}
+OUTCOMES = ("guessed", "out_of_patterns", "timeout")
+OUTCOME_NAMES = {"guessed": "Guessed", "out_of_patterns": "Cat out of Patterns", "timeout": "Time ran out",
+                 "blue": "Blue guessed", "orange": "Orange guessed", "none": "Nobody guessed"}
+LIFE_KINDS = ("confidence", "ignorance", "clarity")
+TIMER_CHOICES = [str(s) for s in RULES["timer_presets"]] + ["custom"]
+HISTORY_LENGTH = 60
+MAX_MISHAPS = 60
+
+assert len(NEEDS) >= max(DIFFICULTIES.values()) + 1, "the Need deck must be bigger than a Hard layout"
+
+
+def _timer_fields(required: bool) -> dict:
+    return {
+        "timer": Choice(label="timer length", choices=TIMER_CHOICES, required=False,
+                        default=str(RULES["timer_default"]) if required else None),
+        "timer_custom": Int(label="custom timer seconds", min=RULES["timer_min"], max=RULES["timer_max"],
+                            required=False),
+    }
+
+
+OPTIONS = {
+    "mode": Choice(label="mode", choices=MODES, required=False, default="coop"),
+    "difficulty": Choice(label="difficulty", choices=tuple(DIFFICULTIES), required=False,
+                         default=RULES["default_difficulty"]),
+    **_timer_fields(required=True),
+    "target": Int(label="target score", min=1, max=30, required=False, default=RULES["target"]),
+}
+
+
+def _timer_seconds(choice: str | None, custom: int | None) -> int | None:
+    if choice == "custom":
+        if custom is None:
+            raise BadInput("Give the custom timer length in seconds.")
+        return custom
+    if choice is None:
+        return custom  # a custom length alone is a clear enough wish
+    return int(choice)
+
+
+# ---------------------------------------------------------------- setup
+
+def _fresh_game(state: dict, rng) -> None:
+    """Everything a rematch starts again: deck, lives, score, rounds, history."""
+    state["deck"] = deck.new(sorted(NEEDS), rng)
+    state["lives"] = counter.new(RULES["lives"], lowest=0, highest=RULES["lives"])
+    entrants = ["table"] if state["mode"] == "coop" else list(TEAMS)
+    state["track"] = track.new(entrants, state["target"], lowest=RULES["score_floor"])
+    state["round_no"] = 0            # rounds resolved so far
+    state["round"] = None            # the round under way (None between rounds)
+    state["last_secret"] = {}        # role ("cat", "blue", "orange") -> the Need it had last deal
+    state["history"] = []
+    state["finished"] = None
+    state["first_team"] = "blue"
+    state["timer"] = countdown.new(state["timer_seconds"])
+
+
+def setup(options: dict, ctx: Ctx) -> dict:
+    seconds = _timer_seconds(options["timer"], options["timer_custom"])
+    state = {
+        "mode": options["mode"],
+        "difficulty": options["difficulty"],
+        "timer_seconds": seconds,
+        "target": options["target"],
+        "next_cat": None,            # coop: the seat id who is the Cat next round (None: first seat)
+        "team_cat": {t: None for t in TEAMS},   # versus: each team's chosen Cat (None: first member)
+        "team_of": {},               # versus: seat id (str) -> team, for players moved by hand
+    }
+    _fresh_game(state, ctx.rng)
+    return state
+
+
+# ---------------------------------------------------------------- who is who
+
+def teams(state: dict, ctx: Ctx) -> dict[str, list[int]]:
+    """Seats by team: alternating Blue, Orange in seating order unless a player was moved."""
+    out: dict[str, list[int]] = {t: [] for t in TEAMS}
+    for index, seat in enumerate(ctx.seats):
+        out[state["team_of"].get(str(seat.id), TEAMS[index % 2])].append(seat.id)
+    return out
+
+
+def team_of(state: dict, ctx: Ctx, seat_id: int) -> str | None:
+    for team, members in teams(state, ctx).items():
+        if seat_id in members:
+            return team
+    return None
+
+
+def coop_next_cat(state: dict, ctx: Ctx) -> int | None:
+    ids = [s.id for s in ctx.seats]
+    if not ids:
+        return None
+    return state["next_cat"] if state["next_cat"] in ids else ids[0]
+
+
+def versus_cats(state: dict, ctx: Ctx) -> dict[str, int | None]:
+    out = {}
+    for team, members in teams(state, ctx).items():
+        chosen = state["team_cat"].get(team)
+        out[team] = chosen if chosen in members else (members[0] if members else None)
+    return out
+
+
+def seat_after(ctx: Ctx, seat_id: int | None) -> int | None:
+    """The player to the left: the next seat in seating order, wrapping round."""
+    ids = [s.id for s in ctx.seats]
+    if not ids:
+        return None
+    if seat_id not in ids:
+        return ids[0]
+    return ids[(ids.index(seat_id) + 1) % len(ids)]
+
+
+def secret_roles(state: dict) -> tuple[str, ...]:
+    return ("cat",) if state["mode"] == "coop" else TEAMS
+
+
+# ---------------------------------------------------------------- guards
+
+def _not_finished(state: dict) -> None:
+    if state["finished"]:
+        raise RuleError("This game is over: press Rematch to play again with the same seats.")
+
+
+def _round(state: dict) -> dict:
+    _not_finished(state)
+    if state["round"] is None:
+        raise RuleError("No round is under way: press New Needs first.")
+    return state["round"]
+
+
+def _coop_only(state: dict, what: str) -> None:
+    if state["mode"] != "coop":
+        raise RuleError(f"{what} belong to the cooperative game.")
+
+
+# ---------------------------------------------------------------- moves
+
+def configure(state, ctx, mode, difficulty, timer, timer_custom, target):
+    """Change the table's settings; they are kept for the next rounds (and the next visit)."""
+    seconds = _timer_seconds(timer, timer_custom)
+    if mode is not None and mode != state["mode"]:
+        if state["history"] or any(state["track"]["scores"].values()):
+            raise RuleError("The mode can change only before the first round is scored: press Rematch "
+                            "after the game, or start a new table.")
+        state["mode"] = mode
+        if state["round"] is not None:  # the laid-out Needs were dealt for the other mode
+            deck.discard(state["deck"], state["round"]["needs"])
+            state["round"] = None
+        state["last_secret"] = {}
+        state["track"] = track.new(["table"] if mode == "coop" else list(TEAMS), state["target"],
+                                   lowest=RULES["score_floor"])
+        countdown.reset(state["timer"])
+    if difficulty is not None:
+        state["difficulty"] = difficulty  # used by the next New Needs
+    if target is not None and target != state["target"]:
+        if any(s >= target for s in state["track"]["scores"].values()):
+            raise RuleError(f"A score is already at {target} or more: pick a higher target.")
+        state["target"] = target
+        state["track"]["target"] = target
+    if seconds is not None:
+        state["timer_seconds"] = seconds
+        if not state["timer"]["running"]:
+            countdown.reset(state["timer"], seconds)
+        else:  # a running countdown keeps going; the new length applies from its next reset
+            state["timer"]["length"] = seconds
+
+
+def _deal_secret(state: dict, role: str, laid_out: list[str], rng) -> str:
+    """Pick the role's secret among the laid-out Needs, never the one it had last deal."""
+    last = state["last_secret"].get(role)
+    choices = [n for n in laid_out if n != last]
+    secret = choices[rng.randrange(len(choices))]
+    state["last_secret"][role] = secret
+    return secret
+
+
+def new_needs(state, ctx):
+    """Lay out a fresh set of Needs and deal the secret Need(s). During a round this re-deals it
+    (same Cat, same round): the old Needs go to the discard pile like the physical cards."""
+    _not_finished(state)
+    count = DIFFICULTIES[state["difficulty"]]
+    current = state["round"]
+    if current is not None:
+        deck.discard(state["deck"], current["needs"])
+    laid_out = deck.draw(state["deck"], count, ctx.rng)
+    secret = {role: _deal_secret(state, role, laid_out, ctx.rng) for role in secret_roles(state)}
+    if current is not None:
+        current.update(needs=laid_out, secret=secret, shown=False, deals=current["deals"] + 1)
+    else:
+        versus = state["mode"] == "versus"
+        state["round"] = {
+            "needs": laid_out, "secret": secret, "shown": False, "deals": 1,
+            "cat": None if versus else coop_next_cat(state, ctx),
+            "cats": versus_cats(state, ctx) if versus else None,
+            "turn": state["first_team"] if versus else None,
+            "spent": {k: 0 for k in LIFE_KINDS},
+            "confidence_armed": False,   # a Confidence token is riding on the current guess
+            "mishaps": 0, "lives_on_mishap": 0, "time_used": 0.0,
+        }
+    countdown.reset(state["timer"], state["timer_seconds"])
+
+
+def show_need(state, ctx):
+    """Toggle the secret Need(s) on the board, for groups playing on one device."""
+    if ctx.seat is not None:
+        raise Forbidden("Show Cat Need works on the shared board; the Cat's phone already shows it.")
+    r = _round(state)
+    r["shown"] = not r["shown"]
+
+
+def timer_start(state, ctx):
+    _round(state)
+    countdown.start(state["timer"], ctx.now)
+
+
+def timer_pause(state, ctx):
+    _round(state)
+    countdown.pause(state["timer"], ctx.now)
+
+
+def timer_reset(state, ctx):
+    _round(state)
+    countdown.reset(state["timer"], state["timer_seconds"])
+
+
+def _time_used(state: dict, now: float) -> float:
+    t = state["timer"]
+    return max(0.0, t["length"] - countdown.remaining(t, now))
+
+
+def next_team(state, ctx):
+    """Competitive: play passes to the other team, who restart the timer."""
+    r = _round(state)
+    if state["mode"] != "versus":
+        raise RuleError("Next team is for the competitive game.")
+    r["time_used"] += _time_used(state, ctx.now)
+    r["turn"] = "orange" if r["turn"] == "blue" else "blue"
+    countdown.reset(state["timer"], state["timer_seconds"])
+    countdown.start(state["timer"], ctx.now)
+
+
+def spend_life(state, ctx, kind, count):
+    r = _round(state)
+    _coop_only(state, "Nine Lives")
+    if kind == "confidence":
+        if count != 1:
+            raise BadInput("Confidence takes exactly one token.")
+        if r["confidence_armed"]:
+            raise RuleError("Confidence is already on this guess: make the guess first.")
+    left = state["lives"]["value"]
+    if count > left:
+        raise RuleError(f"Only {left} Nine Lives token{'s' if left != 1 else ''} left.")
+    counter.change(state["lives"], -count, "Nine Lives")
+    r["spent"][kind] += count
+    if kind == "confidence":
+        r["confidence_armed"] = True
+    elif kind == "ignorance":
+        r["lives_on_mishap"] += count
+
+
+def mishap(state, ctx, reason):
+    """Coop: a wrong guess (the Owners move a Pattern to the Mishap pile) or a pass (the Cat
+    discards one there). Either way a Confidence token on the guess is used up."""
+    r = _round(state)
+    _coop_only(state, "The Mishap pile and its count")
+    if r["mishaps"] >= MAX_MISHAPS:
+        raise RuleError(f"The Mishap pile is at its limit ({MAX_MISHAPS}).")
+    r["mishaps"] += 1
+    if reason == "wrong_guess":
+        r["confidence_armed"] = False
+
+
+def coop_points(outcome: str, confidence: bool, mishaps: int, lives_on_mishap: int) -> int:
+    """The rulebook's round score: +2 guessed (+1 with Confidence), -1 out of Patterns or out of
+    time, then one less per Mishap card not covered by a Nine Lives token (never a gain)."""
+    if outcome == "guessed":
+        points = RULES["points_guessed"] + (RULES["points_confidence"] if confidence else 0)
+    else:
+        points = RULES["points_failed"]
+    return points - max(0, mishaps - lives_on_mishap)
+
+
+def _cat_names(state: dict, r: dict, ctx: Ctx) -> str:
+    if state["mode"] == "coop":
+        return ctx.name_of(r["cat"]) if r["cat"] is not None else "the Cat"
+    return ", ".join(f"{TEAM_NAMES[t]}: {ctx.name_of(r['cats'][t]) if r['cats'][t] is not None else 'Cat'}"
+                     for t in TEAMS)
+
+
+def resolve(state, ctx, outcome, confidence, mishaps, lives_on_mishap, team):
+    r = _round(state)
+    time_used = round(r["time_used"] + _time_used(state, ctx.now), 1)
+    if state["mode"] == "coop":
+        if outcome is None:
+            raise BadInput("Say how the round ended: guessed, Cat out of Patterns, or time out.")
+        mishaps = r["mishaps"] if mishaps is None else mishaps
+        lives_on_mishap = r["lives_on_mishap"] if lives_on_mishap is None else lives_on_mishap
+        # Tokens the app was not told about are spent now; fewer than recorded needs an undo.
+        if lives_on_mishap < r["lives_on_mishap"]:
+            raise RuleError(f"{r['lives_on_mishap']} Nine Lives tokens were placed on the Mishap pile this "
+                            "round; undo an Ignorance spend to change that.")
+        extra = lives_on_mishap - r["lives_on_mishap"]
+        confidence = bool(confidence) and outcome == "guessed"
+        extra_confidence = 1 if confidence and not r["confidence_armed"] else 0
+        if extra + extra_confidence > state["lives"]["value"]:
+            raise RuleError(f"Only {state['lives']['value']} Nine Lives tokens are left.")
+        counter.change(state["lives"], -(extra + extra_confidence), "Nine Lives")
+        r["spent"]["ignorance"] += extra
+        r["spent"]["confidence"] += extra_confidence
+        points = coop_points(outcome, confidence, mishaps, lives_on_mishap)
+        before = state["track"]["scores"]["table"]
+        after = track.add(state["track"], "table", points)
+        entry_outcome = outcome + ("+confidence" if confidence else "")
+        needs = [NEEDS[r["secret"]["cat"]]["name"]]
+        detail = {"mishaps": mishaps, "lives_on_mishap": lives_on_mishap}
+        state["next_cat"] = seat_after(ctx, r["cat"])
+    else:
+        if team is None:
+            raise BadInput("Say which team guessed: blue, orange, or none.")
+        points = RULES["points_versus"] if team != "none" else 0
+        before = dict(state["track"]["scores"])
+        if team != "none":
+            track.add(state["track"], team, points)
+        after = dict(state["track"]["scores"])
+        entry_outcome = team
+        needs = [NEEDS[r["secret"][t]]["name"] for t in TEAMS]
+        detail = {"first_team": state["first_team"]}
+        state["first_team"] = "orange" if state["first_team"] == "blue" else "blue"
+    state["round_no"] += 1
+    state["history"].insert(0, {
+        "round": state["round_no"], "needs": needs, "cat": _cat_names(state, r, ctx),
+        "outcome": entry_outcome, "points": points, "team": team, "before": before, "after": after,
+        "time_used": time_used, **detail,
+    })
+    del state["history"][HISTORY_LENGTH:]
+    deck.discard(state["deck"], r["needs"])
+    state["round"] = None
+    countdown.reset(state["timer"], state["timer_seconds"])
+    winners = track.reached(state["track"])
+    if winners:
+        state["finished"] = {"result": "won", "winner": None if state["mode"] == "coop" else winners[0],
+                             "reason": "target"}
+
+
+def declare_patterns_out(state, ctx):
+    """The Pattern deck ran out: the cooperative table loses; a competitive game ends with the team
+    ahead winning (a tie is a draw)."""
+    _not_finished(state)
+    if state["round"] is not None:
+        deck.discard(state["deck"], state["round"]["needs"])
+        state["round"] = None
+    countdown.reset(state["timer"], state["timer_seconds"])
+    if state["mode"] == "coop":
+        state["finished"] = {"result": "lost", "winner": None, "reason": "patterns"}
+        return
+    leaders = track.leaders(state["track"])
+    winner = leaders[0] if len(leaders) == 1 else None
+    state["finished"] = {"result": "won" if winner else "draw", "winner": winner, "reason": "patterns"}
+
+
+def rematch(state, ctx):
+    """Play again with the same seats, settings and teams; the Cat keeps rotating."""
+    if not state["finished"]:
+        raise RuleError("The game is still going: rematch is for a finished game.")
+    _fresh_game(state, ctx.rng)
+
+
+def choose_cat(state, ctx, seat):
+    """Coop: who is the Cat next round. Versus: that player becomes their team's Cat."""
+    _not_finished(state)
+    if state["round"] is not None:
+        raise RuleError("A round is under way: resolve it first (or undo New Needs).")
+    if ctx.seat_named(seat) is None:
+        raise BadInput("That player has not joined this table.")
+    if state["mode"] == "coop":
+        state["next_cat"] = seat
+    else:
+        state["team_cat"][team_of(state, ctx, seat)] = seat
+
+
+def set_team(state, ctx, seat, team):
+    """Versus: move a player to the other team (between rounds)."""
+    _not_finished(state)
+    if state["mode"] != "versus":
+        raise RuleError("Teams are for the competitive game.")
+    if state["round"] is not None:
+        raise RuleError("A round is under way: change teams after resolving it.")
+    if ctx.seat_named(seat) is None:
+        raise BadInput("That player has not joined this table.")
+    state["team_of"][str(seat)] = team
+
+
+# ---------------------------------------------------------------- views
+
+def _need(need_id: str) -> dict:
+    return dict(NEEDS[need_id])
+
+
+def my_secret_roles(state: dict, ctx: Ctx) -> list[str]:
+    """Which secrets this viewer may see right now (the heart of the secrecy rule)."""
+    r = state["round"]
+    if r is None:
+        return []
+    if ctx.seat is None:
+        return list(secret_roles(state)) if r["shown"] else []
+    if state["mode"] == "coop":
+        return ["cat"] if r["cat"] == ctx.seat.id else []
+    return [t for t in TEAMS if r["cats"][t] == ctx.seat.id]
+
+
+def _who(ctx: Ctx, seat_id: int | None) -> dict | None:
+    return {"id": seat_id, "name": ctx.name_of(seat_id)} if seat_id is not None else None
+
+
+def view(state: dict, ctx: Ctx) -> dict:
+    r = state["round"]
+    versus = state["mode"] == "versus"
+    out: dict = {
+        "mode": state["mode"], "mode_name": MODE_NAMES[state["mode"]],
+        "difficulty": state["difficulty"], "need_count": DIFFICULTIES[state["difficulty"]],
+        "difficulties": [{"id": k, "count": v} for k, v in DIFFICULTIES.items()],
+        "timer_seconds": state["timer_seconds"], "timer_presets": RULES["timer_presets"],
+        "target": state["target"],
+        "round": state["round_no"] + (1 if r is not None else 0),
+        "in_round": r is not None,
+        "needs": [_need(n) for n in r["needs"]] if r else [],
+        "shown": bool(r and r["shown"]),
+        "timer": countdown.view(state["timer"], ctx.now),
+        "deck": {"draw": len(state["deck"]["draw"]), "discard": len(state["deck"]["discard"])},
+        "history": [dict(h, outcome_name=OUTCOME_NAMES[h["outcome"].split("+")[0]]
+                         + (" with Confidence" if h["outcome"].endswith("+confidence") else ""))
+                    for h in state["history"]],
+        "finished": dict(state["finished"]) if state["finished"] else None,
+    }
+    if versus:
+        team_seats = teams(state, ctx)
+        cats = r["cats"] if r else versus_cats(state, ctx)
+        out["scores"] = dict(state["track"]["scores"])
+        out["teams"] = [{"id": t, "name": TEAM_NAMES[t], "nickname": TEAM_NICKNAMES[t], "mark": TEAM_MARKS[t],
+                         "score": state["track"]["scores"][t], "cat": _who(ctx, cats[t]),
+                         "members": [_who(ctx, s) for s in team_seats[t]]} for t in TEAMS]
+        out["first_team"] = state["first_team"]
+        out["turn_team"] = r["turn"] if r else state["first_team"]
+        out["cat"] = None
+    else:
+        out["score"] = state["track"]["scores"]["table"]
+        out["cat"] = _who(ctx, r["cat"] if r else coop_next_cat(state, ctx))
+        out["next_cat"] = _who(ctx, seat_after(ctx, r["cat"])) if r and ctx.seats else None
+        out["lives"] = state["lives"]["value"]
+        out["lives_max"] = RULES["lives"]
+        if r:
+            out["spent"] = dict(r["spent"])
+            out["confidence_armed"] = r["confidence_armed"]
+            out["mishaps"] = r["mishaps"]
+            out["lives_on_mishap"] = r["lives_on_mishap"]
+            out["preview"] = {o: coop_points(o, o == "guessed" and r["confidence_armed"], r["mishaps"],
+                                             r["lives_on_mishap"]) for o in OUTCOMES}
+    out["scoring"] = {"guessed": RULES["points_guessed"], "confidence": RULES["points_confidence"],
+                      "failed": RULES["points_failed"], "versus": RULES["points_versus"],
+                      "floor": RULES["score_floor"]}
+    # The viewer's own part in the round.
+    if ctx.seat is not None:
+        if versus:
+            my_team = team_of(state, ctx, ctx.seat.id)
+            out["my_team"] = my_team
+            out["my_role"] = "cat" if my_team and (r["cats"] if r else versus_cats(state, ctx))[my_team] == ctx.seat.id else "owner"
+        else:
+            out["my_role"] = "cat" if out["cat"] and out["cat"]["id"] == ctx.seat.id else "owner"
+    # The secret(s) this viewer may see, and nothing about the others.
+    visible = my_secret_roles(state, ctx)
+    if visible:
+        secret = {role: _need(r["secret"][role]) for role in visible}
+        out["secret"] = secret
+        if len(visible) == 2:
+            out["same_need"] = r["secret"]["blue"] == r["secret"]["orange"]
+    return out
+
+
+_SEAT = Int(label="player", min=0, max=10**9)
+MOVES = {
+    "configure": Move(configure, {
+        "mode": Choice(label="mode", choices=MODES, required=False),
+        "difficulty": Choice(label="difficulty", choices=tuple(DIFFICULTIES), required=False),
+        **_timer_fields(required=False),
+        "target": Int(label="target score", min=1, max=30, required=False),
+    }),
+    "new_needs": Move(new_needs),
+    "show_need": Move(show_need),
+    "timer_start": Move(timer_start),
+    "timer_pause": Move(timer_pause),
+    "timer_reset": Move(timer_reset),
+    "next_team": Move(next_team),
+    "spend_life": Move(spend_life, {"kind": Choice(label="kind", choices=LIFE_KINDS),
+                                    "count": Int(label="tokens", min=1, max=RULES["lives"], required=False, default=1)}),
+    "mishap": Move(mishap, {"reason": Choice(label="reason", choices=("wrong_guess", "pass"))}),
+    "resolve": Move(resolve, {
+        "outcome": Choice(label="outcome", choices=OUTCOMES, required=False),
+        "confidence": Bool(label="confidence"),
+        "mishaps": Int(label="Mishap cards", min=0, max=MAX_MISHAPS, required=False),
+        "lives_on_mishap": Int(label="Nine Lives on the Mishap pile", min=0, max=RULES["lives"], required=False),
+        "team": Choice(label="team", choices=(*TEAMS, "none"), required=False),
+    }),
+    "declare_patterns_out": Move(declare_patterns_out),
+    "rematch": Move(rematch),
+    "choose_cat": Move(choose_cat, {"seat": _SEAT}),
+    "set_team": Move(set_team, {"seat": _SEAT, "team": Choice(label="team", choices=TEAMS)}),
+}
+
+GAME = Game(
+    id="communicat",
+    title="CommuniCat",
+    blurb="The Needs Generator: lay out the Needs, show the Cat its secret Need on its own phone, "
+          "time the round, spend Nine Lives and keep the score.",
+    players="2+ (competitive 4+)",
+    setup=setup,
+    moves=MOVES,
+    view=view,
+    options=OPTIONS,
+)

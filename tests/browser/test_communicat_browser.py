@@ -1,0 +1,175 @@
+"""CommuniCat in a real browser (system Chromium): the standalone generator on a phone, and a table
+with a board and three phones where only the Cat's phone shows the Need."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.conftest import code_from_url, off_server_requests
+
+PHONE = {"width": 390, "height": 844}
+TABLET = {"width": 1280, "height": 800}
+
+
+@pytest.mark.browser
+def test_standalone_generator_on_a_phone(server, browser, tmp_path):
+    context = browser.new_context(viewport=PHONE, has_touch=True)
+    page = context.new_page()
+    outside = off_server_requests(page, server.url)
+    page.goto(f"{server.url}/needs")
+    page.get_by_label("Easy · 6").check()
+    page.get_by_role("button", name="New Needs").click()
+    cards = page.locator(".cc-need")
+    expect(cards).to_have_count(6)
+    names = cards.locator(".cc-name").all_inner_texts()
+    assert len(set(names)) == 6
+    expect(page.locator(".is-secret")).to_have_count(0)
+    page.get_by_role("button", name="Show Cat Need").click()
+    expect(page.locator(".is-secret")).to_have_count(1)
+    expect(page.locator(".is-secret .cc-mark")).to_have_text("🐾 Cat's Need")
+    secret = page.locator(".is-secret .cc-name").inner_text()
+    page.screenshot(path=str(tmp_path / "needs-phone-shown.png"), full_page=True)
+    page.get_by_role("button", name="Hide Cat Need").click()
+    expect(page.locator(".is-secret")).to_have_count(0)
+    html = page.locator("#needs").inner_html()
+    assert "Cat's Need" not in html and "is-secret" not in html and html.count(secret) == 1
+    # the cards are big enough to read and to tap on a phone
+    box = cards.first.bounding_box()
+    assert box["height"] >= 100 and box["width"] >= 140
+    assert page.get_by_role("button", name="New Needs").bounding_box()["height"] >= 44
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    # a reload keeps the same Needs and the remembered difficulty
+    page.reload()
+    assert page.locator(".cc-need .cc-name").all_inner_texts() == names
+    expect(page.get_by_label("Easy · 6")).to_be_checked()
+    # next round: a different secret Need
+    page.get_by_role("button", name="New Needs").click()
+    expect(cards.first.locator(".cc-name")).not_to_have_text(names[0])   # fresh cards from the draw pile
+    page.get_by_role("button", name="Show Cat Need").click()
+    expect(page.locator(".is-secret")).to_have_count(1)
+    assert page.locator(".is-secret .cc-name").inner_text() != secret
+    assert outside == []
+    context.close()
+
+
+def join(browser, url: str, name: str):
+    context = browser.new_context(viewport=PHONE, has_touch=True)
+    page = context.new_page()
+    page.goto(url)
+    page.get_by_label("Your name").fill(name)
+    page.get_by_role("button", name="Take a seat").click()
+    expect(page.locator(".cc-seat")).to_be_visible()
+    return context, page
+
+
+@pytest.mark.browser
+def test_board_and_three_phones_only_the_cat_sees_the_need(server, browser, tmp_path):
+    board_ctx = browser.new_context(viewport=TABLET)
+    board = board_ctx.new_page()
+    outside = off_server_requests(board, server.url)
+    board.goto(f"{server.url}/new/communicat")
+    board.get_by_label("90 s").check()
+    board.get_by_role("button", name="Create the table").click()
+    expect(board.locator(".cc-board")).to_be_visible()
+    code = code_from_url(board.url)
+    join_url = f"{server.url}/t/{code}/join"
+    phones = [join(browser, join_url, name) for name in ("Ann", "Bob", "Cy")]
+    (ann_ctx, ann), (bob_ctx, bob), (cy_ctx, cy) = phones
+    expect(board.locator(".seat-list li")).to_have_count(3)
+    expect(board.locator(".cc-cat-now")).to_contain_text("Ann")
+
+    board.get_by_role("button", name="New Needs").click()
+    expect(board.locator(".cc-need")).to_have_count(8)
+    # the Cat's phone gets the Need live; the other phones and the board do not
+    expect(ann.locator(".cc-my-need")).to_be_visible()
+    secret = ann.locator(".cc-secret-name").inner_text()
+    expect(ann.locator(".is-secret .cc-name")).to_have_text(secret)
+    for owner in (bob, cy):
+        expect(owner.locator(".cc-need")).to_have_count(8)
+        expect(owner.locator(".cc-role")).to_contain_text("You are an Owner")
+        expect(owner.locator(".cc-my-need")).to_have_count(0)
+        expect(owner.locator(".is-secret")).to_have_count(0)
+        assert owner.content().count(secret) == 1        # on its card in the layout, like any Need
+    expect(board.locator(".is-secret")).to_have_count(0)
+    assert board.content().count(secret) == 1
+    board.screenshot(path=str(tmp_path / "board.png"), full_page=True)
+    ann.screenshot(path=str(tmp_path / "cat-phone.png"), full_page=True)
+    for phone in (ann, bob, cy):   # nothing wider than the phone
+        assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+    # an Owner starts the timer from a phone: every screen counts down
+    bob.get_by_role("button", name="Start").click()
+    expect(board.locator(".countdown.running")).to_be_visible()
+    expect(cy.locator(".countdown.running")).to_be_visible()
+    cy.get_by_role("button", name="Ignorance").click()
+    expect(board.locator(".cc-lives-left")).to_have_text("8")
+
+    # resolve on the board: the form shows the points before they are applied
+    resolve = board.locator(".cc-resolve")
+    resolve.get_by_label("Mishap cards").fill("2")
+    expect(resolve.locator(".cc-points")).to_have_text("+1")          # 2 - (2 - 1 token)
+    resolve.get_by_label("Confidence on the right guess").check()
+    expect(resolve.locator(".cc-points")).to_have_text("+2")
+    expect(board.locator(".cc-track-score")).to_have_text("0")         # not applied yet
+    resolve.get_by_role("button", name="Apply and end the round").click()
+    for page in (board, ann, bob, cy):
+        expect(page.locator(".cc-track-score")).to_have_text("2")
+        expect(page.locator(".cc-my-need")).to_have_count(0)
+    expect(board.locator(".cc-history-table tbody tr")).to_have_count(1)
+    expect(board.locator(".cc-history-table")).to_contain_text(secret)
+    expect(board.locator(".cc-cat-now")).to_contain_text("Bob")
+
+    # next round: Bob's phone has the Need, Ann's no longer does
+    bob.get_by_role("button", name="New Needs").click()
+    expect(bob.locator(".cc-my-need")).to_be_visible()
+    expect(ann.locator(".cc-role")).to_contain_text("You are an Owner")
+    expect(ann.locator(".cc-my-need")).to_have_count(0)
+    assert outside == []
+    for ctx in (board_ctx, ann_ctx, bob_ctx, cy_ctx):
+        ctx.close()
+
+
+@pytest.mark.browser
+def test_versus_each_cat_sees_its_own_team_need_and_the_timer_end_shows(server, browser, tmp_path):
+    board_ctx = browser.new_context(viewport=TABLET)
+    board = board_ctx.new_page()
+    board.goto(f"{server.url}/new/communicat")
+    board.get_by_label("Competitive").check()
+    board.get_by_label("Custom:").check()
+    board.get_by_label("Custom timer seconds").fill("10")
+    board.get_by_role("button", name="Create the table").click()
+    code = code_from_url(board.url)
+    join_url = f"{server.url}/t/{code}/join"
+    (ann_ctx, ann), (bob_ctx, bob) = [join(browser, join_url, n) for n in ("Ann", "Bob")]
+    expect(board.locator(".cc-team.team-blue")).to_contain_text("Ann")
+    expect(board.locator(".cc-team.team-orange")).to_contain_text("Bob")
+    board.get_by_role("button", name="New Needs").click()
+    expect(ann.locator(".cc-my-need")).to_be_visible()
+    expect(bob.locator(".cc-my-need")).to_be_visible()
+    expect(ann.locator(".is-secret .cc-mark")).to_have_text("🐾 Blue · Paw")
+    expect(bob.locator(".is-secret .cc-mark")).to_have_text("⚡ Orange · Scratch")
+    expect(board.locator(".is-secret")).to_have_count(0)
+    board.screenshot(path=str(tmp_path / "versus-board.png"), full_page=True)
+    # the board shows both on demand, marked by team, and hides them again
+    board.get_by_role("button", name="Show Cat Needs").click()
+    expect(board.locator(".cc-reveal .cc-mark")).to_have_count(2)
+    board.get_by_role("button", name="Hide Cat Need").click()
+    expect(board.locator(".cc-reveal")).to_have_count(0)
+    expect(board.locator(".is-secret")).to_have_count(0)
+    # Blue's turn; then the next team restarts the timer, which runs out where everyone sees it
+    expect(board.locator(".cc-who")).to_contain_text("Blue's turn")
+    board.get_by_role("button", name="Start").click()
+    expect(bob.locator(".countdown.running")).to_be_visible()
+    bob.get_by_role("button", name="Next team: Orange").click()
+    expect(board.locator(".cc-who")).to_contain_text("Orange's turn")
+    for page in (board, ann, bob):
+        expect(page.locator(".cc-over")).to_be_visible(timeout=15000)
+    board.locator(".cc-resolve").get_by_role("button", name=re.compile("Orange guessed")).click()
+    for page in (board, ann, bob):
+        expect(page.locator(".team-orange .cc-track-score")).to_have_text("1")
+        expect(page.locator(".cc-my-need")).to_have_count(0)
+    expect(board.locator(".cc-players")).to_contain_text("Orange goes first next round")
+    for ctx in (board_ctx, ann_ctx, bob_ctx):
+        ctx.close()

@@ -1,0 +1,389 @@
+"""CommuniCat rules: scoring and rotation against the rulebook's numbers, the Need deck, Nine Lives,
+the end of the game, and (hypothesis) that no sequence of moves shows a secret Need to a non-Cat."""
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from companion.errors import BadInput, Forbidden, RuleError
+from companion.fields import parse_mapping
+from companion.games import communicat as cc
+from companion.games.base import Ctx, Seat
+
+SEATS = [Seat(1, "Ann"), Seat(2, "Bob"), Seat(3, "Cy"), Seat(4, "Di")]
+
+
+class Table:
+    """Runs moves like the pipeline does: parse the fields, act on a copy, keep it only on success."""
+
+    def __init__(self, seats=SEATS[:3], seed=1, **options):
+        self.seats = list(seats)
+        self.rng = random.Random(seed)
+        self.now = 1000.0
+        opts = parse_mapping(cc.GAME.options, options)
+        self.state = cc.GAME.setup(opts, self.ctx(None))
+
+    def ctx(self, seat):
+        return Ctx(seat=seat, seats=self.seats, now=self.now, rng=self.rng)
+
+    def act(self, move, by=None, **fields):
+        m = cc.GAME.moves[move]
+        args = parse_mapping(m.fields, fields)
+        state = copy.deepcopy(self.state)
+        m.fn(state, self.ctx(by), **args)
+        self.state = state
+        return self
+
+    def view(self, seat=None):
+        return cc.GAME.view(self.state, self.ctx(seat))
+
+
+# ---- scoring: the rulebook's numbers
+
+@pytest.mark.parametrize("outcome, confidence, mishaps, lives, points", [
+    ("guessed", False, 0, 0, 2),          # correct guess: +2
+    ("guessed", True, 0, 0, 3),           # with Confidence: one more
+    ("out_of_patterns", False, 0, 0, -1),  # Cat out of Patterns: -1
+    ("timeout", False, 0, 0, -1),         # timer ran out: -1
+    ("guessed", False, 3, 0, -1),         # each Mishap card costs one
+    ("guessed", False, 3, 1, 0),          # one less per Nine Lives token on the pile
+    ("guessed", True, 1, 4, 3),           # more tokens than cards never adds points
+    ("timeout", False, 2, 1, -2),
+    ("timeout", True, 0, 0, -1),          # Confidence only counts on a correct guess
+])
+def test_coop_points(outcome, confidence, mishaps, lives, points):
+    assert cc.coop_points(outcome, confidence and outcome == "guessed", mishaps, lives) == points
+
+
+def test_resolve_coop_applies_points_history_and_rotates_cat_left():
+    t = Table()
+    t.act("new_needs")
+    assert t.view()["cat"]["name"] == "Ann"
+    t.act("timer_start")
+    t.now += 12
+    t.act("mishap", reason="wrong_guess").act("mishap", reason="pass")
+    t.act("spend_life", kind="ignorance", count=1)
+    t.act("spend_life", kind="confidence")
+    t.act("resolve", outcome="guessed", confidence="1")
+    v = t.view()
+    # +2 +1 (Confidence) - (2 Mishaps - 1 token) = 2
+    assert v["score"] == 2 and v["lives"] == 7
+    h = v["history"][0]
+    assert (h["points"], h["cat"], h["outcome"], h["time_used"]) == (2, "Ann", "guessed+confidence", 12.0)
+    assert h["needs"][0] in {n["name"] for n in cc.NEEDS.values()}
+    # the Cat passes to the left: Ann -> Bob -> Cy -> Ann
+    cats = []
+    for _ in range(4):
+        t.act("new_needs")
+        cats.append(t.view()["cat"]["name"])
+        t.act("resolve", outcome="timeout")
+    assert cats == ["Bob", "Cy", "Ann", "Bob"]
+
+
+def test_score_stays_on_the_track():
+    t = Table()
+    t.act("new_needs").act("resolve", outcome="timeout", mishaps=4)
+    assert t.view()["score"] == 0 and t.view()["history"][0]["points"] == -5
+
+
+def test_choose_first_cat_then_rotation():
+    t = Table()
+    t.act("choose_cat", seat=3)
+    t.act("new_needs")
+    assert t.view()["cat"]["name"] == "Cy"
+    with pytest.raises(RuleError):
+        t.act("choose_cat", seat=1)
+    t.act("resolve", outcome="guessed")
+    assert t.view()["cat"]["name"] == "Ann"
+    with pytest.raises(BadInput):
+        t.act("choose_cat", seat=99)
+
+
+def test_coop_win_at_target_and_rematch_keeps_seats_and_rotation():
+    t = Table(target="4")
+    t.act("new_needs").act("resolve", outcome="guessed")
+    assert not t.view()["finished"]
+    t.act("new_needs").act("resolve", outcome="guessed")
+    f = t.view()["finished"]
+    assert f["result"] == "won"
+    with pytest.raises(RuleError):
+        t.act("new_needs")
+    t.act("rematch")
+    v = t.view()
+    assert (v["score"], v["lives"], v["history"], v["finished"], v["round"]) == (0, 9, [], None, 0)
+    assert v["cat"]["name"] == "Cy"   # the rotation carries on
+    assert v["target"] == 4
+
+
+def test_coop_loss_when_patterns_run_out():
+    t = Table()
+    t.act("new_needs").act("declare_patterns_out")
+    assert t.view()["finished"]["result"] == "lost"
+    assert t.view()["needs"] == []
+    with pytest.raises(RuleError):
+        t.act("declare_patterns_out")
+
+
+# ---- Nine Lives
+
+def test_lives_never_below_zero_and_confidence_once_per_guess():
+    t = Table()
+    t.act("new_needs")
+    t.act("spend_life", kind="confidence")
+    with pytest.raises(RuleError, match="already on this guess"):
+        t.act("spend_life", kind="confidence")
+    t.act("mishap", reason="wrong_guess")      # the guess was wrong: Confidence is used up
+    t.act("spend_life", kind="confidence")
+    with pytest.raises(BadInput):
+        t.act("spend_life", kind="confidence", count=2)
+    t.act("spend_life", kind="ignorance", count=4)
+    t.act("spend_life", kind="clarity", count=3)
+    assert t.view()["lives"] == 0
+    t.act("mishap", reason="wrong_guess")
+    for kind in cc.LIFE_KINDS:
+        with pytest.raises(RuleError, match="Only 0"):
+            t.act("spend_life", kind=kind)
+    v = t.view()
+    assert v["spent"] == {"confidence": 2, "ignorance": 4, "clarity": 3}
+    assert v["lives_on_mishap"] == 4 and v["mishaps"] == 2
+    # a resolve that needs one more token than is left is refused, nothing applied
+    with pytest.raises(RuleError):
+        t.act("resolve", outcome="guessed", lives_on_mishap=5)
+    with pytest.raises(RuleError, match="undo"):
+        t.act("resolve", outcome="guessed", lives_on_mishap=2)
+    assert t.view()["in_round"]
+
+
+def test_resolve_spends_tokens_the_app_was_not_told_about():
+    t = Table()
+    t.act("new_needs").act("resolve", outcome="guessed", confidence="1", mishaps=2, lives_on_mishap=2)
+    v = t.view()
+    assert v["history"][0]["points"] == 3 and v["lives"] == 6
+
+
+def test_lives_are_cooperative_only():
+    t = Table(seats=SEATS, mode="versus")
+    t.act("new_needs")
+    with pytest.raises(RuleError):
+        t.act("spend_life", kind="clarity")
+    with pytest.raises(RuleError):
+        t.act("mishap", reason="pass")
+    assert "lives" not in t.view()
+
+
+# ---- the Need deck
+
+@pytest.mark.parametrize("difficulty, count", [("easy", 6), ("normal", 8), ("hard", 10)])
+def test_layout_sizes_distinct_and_deck_conserved(difficulty, count):
+    t = Table(difficulty=difficulty)
+    for _ in range(25):   # several trips through the deck, with reshuffles
+        t.act("new_needs")
+        laid = [n["id"] for n in t.view()["needs"]]
+        assert len(laid) == count == len(set(laid))
+        d = t.state["deck"]
+        assert sorted(d["draw"] + d["discard"] + laid) == sorted(cc.NEEDS)
+        t.act("resolve", outcome="guessed")
+        if t.view()["finished"]:
+            t.act("rematch")
+
+
+def test_a_cat_never_gets_the_same_need_twice_in_a_row():
+    t = Table(difficulty="easy", seed=7)
+    last = None
+    for _ in range(200):
+        t.act("new_needs")
+        secret = t.state["round"]["secret"]["cat"]
+        assert secret != last and secret in t.state["round"]["needs"]
+        last = secret
+
+
+def test_each_team_cat_never_gets_its_last_need_and_teams_may_share():
+    t = Table(seats=SEATS, mode="versus", difficulty="easy", seed=3)
+    last = {"blue": None, "orange": None}
+    shared = 0
+    for i in range(300):
+        t.act("new_needs")
+        secret = t.state["round"]["secret"]
+        for team in cc.TEAMS:
+            assert secret[team] != last[team]
+        last = dict(secret)
+        shared += secret["blue"] == secret["orange"]
+        if i % 3 == 0:
+            t.act("resolve", team="none")
+    assert shared > 0   # the rulebook allows both Cats the same Need
+    t.act("show_need")
+    if t.state["round"]["secret"]["blue"] == t.state["round"]["secret"]["orange"]:
+        assert t.view()["same_need"] is True
+
+
+# ---- competitive: teams, Cats, turns
+
+def test_versus_teams_alternate_by_seating_and_cats_get_their_team_need():
+    t = Table(seats=SEATS, mode="versus")
+    v = t.view()
+    assert [m["name"] for m in v["teams"][0]["members"]] == ["Ann", "Cy"]
+    assert [m["name"] for m in v["teams"][1]["members"]] == ["Bob", "Di"]
+    t.act("choose_cat", seat=3)   # Cy becomes Blue's Cat
+    t.act("set_team", seat=4, team="blue")
+    t.act("new_needs")
+    secret = t.state["round"]["secret"]
+    assert t.view(SEATS[2])["secret"] == {"blue": cc.NEEDS[secret["blue"]]}
+    assert t.view(SEATS[1])["secret"] == {"orange": cc.NEEDS[secret["orange"]]}
+    for owner in (SEATS[0], SEATS[3]):
+        assert "secret" not in t.view(owner) and t.view(owner)["my_role"] == "owner"
+    with pytest.raises(RuleError):
+        t.act("set_team", seat=1, team="orange")
+
+
+def test_versus_turns_first_team_alternates_and_scoring():
+    t = Table(seats=SEATS, mode="versus", target="2")
+    firsts = []
+    for winner in ["blue", "none", "orange", "blue"]:
+        t.act("new_needs")
+        v = t.view()
+        firsts.append(v["turn_team"])
+        t.act("timer_start")
+        t.act("next_team")
+        assert t.view()["turn_team"] != v["turn_team"] and t.view()["timer"]["running"]
+        t.act("resolve", team=winner)
+    assert firsts == ["blue", "orange", "blue", "orange"]
+    v = t.view()
+    assert v["scores"] == {"blue": 2, "orange": 1}
+    assert v["finished"] == {"result": "won", "winner": "blue", "reason": "target"}
+    assert [h["points"] for h in v["history"]] == [1, 1, 0, 1]
+
+
+def test_versus_patterns_out_the_team_ahead_wins_or_a_draw():
+    t = Table(seats=SEATS, mode="versus")
+    t.act("new_needs").act("resolve", team="orange").act("declare_patterns_out")
+    assert t.view()["finished"]["winner"] == "orange"
+    t.act("rematch").act("declare_patterns_out")
+    assert t.view()["finished"]["result"] == "draw"
+
+
+def test_next_team_is_competitive_only_and_needs_a_round():
+    t = Table()
+    with pytest.raises(RuleError):
+        t.act("timer_start")
+    t.act("new_needs")
+    with pytest.raises(RuleError):
+        t.act("next_team")
+    with pytest.raises(BadInput):
+        t.act("resolve")   # coop needs an outcome
+
+
+# ---- the board and settings
+
+def test_show_need_toggles_on_the_board_only():
+    t = Table(seats=[])
+    t.act("new_needs")
+    assert "secret" not in t.view()
+    t.act("show_need")
+    assert t.view()["secret"]["cat"]["id"] == t.state["round"]["secret"]["cat"]
+    t.act("show_need")
+    assert "secret" not in t.view()
+    t.seats = SEATS[:2]
+    with pytest.raises(Forbidden):
+        t.act("show_need", by=SEATS[0])
+
+
+def test_configure_is_remembered_and_bounded():
+    t = Table()
+    t.act("configure", difficulty="hard", timer="custom", timer_custom="75", target="12")
+    t.act("new_needs")
+    v = t.view()
+    assert (len(v["needs"]), v["timer"]["length"], v["target"]) == (10, 75, 12)
+    with pytest.raises(BadInput):
+        t.act("configure", timer="custom")
+    with pytest.raises(BadInput):
+        t.act("configure", timer_custom="5")
+    t.act("configure", mode="versus")          # nothing scored yet: allowed, the layout is cleared
+    assert t.view()["mode"] == "versus" and not t.view()["in_round"]
+    t.act("new_needs").act("resolve", team="blue")
+    with pytest.raises(RuleError):
+        t.act("configure", mode="coop")
+    with pytest.raises(RuleError):
+        t.act("configure", target="1")
+
+
+def test_timer_moves():
+    t = Table()
+    t.act("new_needs").act("timer_start")
+    t.now += 20
+    t.act("timer_pause")
+    assert t.view()["timer"]["remaining"] == 40
+    t.act("timer_reset")
+    assert t.view()["timer"]["remaining"] == 60
+    t.now += 100
+    t.act("timer_start")
+    t.now += 61
+    assert t.view()["timer"]["over"]
+
+
+# ---- secrecy, for any sequence of moves
+
+MOVE_STEPS = st.lists(st.tuples(
+    st.sampled_from(["new_needs", "show_need", "timer_start", "timer_pause", "next_team", "spend_life",
+                     "mishap", "resolve_coop", "resolve_versus", "choose_cat", "set_team",
+                     "declare_patterns_out", "rematch", "configure_mode"]),
+    st.integers(0, 5), st.sampled_from(cc.TEAMS + ("none",)), st.sampled_from(cc.OUTCOMES)), max_size=40)
+
+
+def _indistinguishable(t: Table, seat) -> bool:
+    """This viewer's view does not change when the secret(s) it may not see are changed."""
+    r = t.state["round"]
+    if r is None:
+        return True
+    visible = cc.my_secret_roles(t.state, t.ctx(seat))
+    base = t.view(seat)
+    for role in cc.secret_roles(t.state):
+        if role in visible:
+            continue
+        for other in r["needs"]:
+            if other == r["secret"][role]:
+                continue
+            saved = r["secret"][role]
+            r["secret"][role] = other
+            try:
+                if t.view(seat) != base:
+                    return False
+            finally:
+                r["secret"][role] = saved
+    return True
+
+
+@settings(max_examples=150, deadline=None)
+@given(mode=st.sampled_from(cc.MODES), n_seats=st.integers(0, 4), steps=MOVE_STEPS, seed=st.integers(0, 2**16))
+def test_no_move_sequence_shows_a_secret_to_a_non_cat(mode, n_seats, steps, seed):
+    t = Table(seats=SEATS[:n_seats], seed=seed, mode=mode)
+    for name, n, team, outcome in steps:
+        seat = SEATS[n] if n < n_seats else None
+        fields = {
+            "spend_life": {"kind": cc.LIFE_KINDS[n % 3]}, "mishap": {"reason": "pass"},
+            "resolve_coop": {"outcome": outcome}, "resolve_versus": {"team": team},
+            "choose_cat": {"seat": n + 1}, "set_team": {"seat": n + 1, "team": team if team != "none" else "blue"},
+            "configure_mode": {"mode": cc.MODES[n % 2]},
+        }.get(name, {})
+        move = {"resolve_coop": "resolve", "resolve_versus": "resolve", "configure_mode": "configure"}.get(name, name)
+        try:
+            t.act(move, by=seat, **fields)
+        except (RuleError, BadInput, Forbidden):
+            pass
+        r = t.state["round"]
+        for viewer in [None] + t.seats:
+            v = t.view(viewer)
+            allowed = cc.my_secret_roles(t.state, t.ctx(viewer))
+            if r is None:
+                assert "secret" not in v
+                continue
+            if viewer is None:
+                assert bool(allowed) == r["shown"]
+            elif t.state["mode"] == "coop":
+                assert allowed == (["cat"] if r["cat"] == viewer.id else [])
+            else:
+                assert allowed == [tm for tm in cc.TEAMS if r["cats"][tm] == viewer.id]
+            assert set(v.get("secret", {})) == set(allowed)
+            assert _indistinguishable(t, viewer)

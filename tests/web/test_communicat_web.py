@@ -1,0 +1,232 @@
+"""CommuniCat through HTTP: the table's moves and refusals, secrecy of the Cat's Need on every other
+screen, and the standalone /needs generator (cookie-bound, survives reloads and restarts)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from markupsafe import escape
+
+from companion import create_app
+from companion.games import communicat as cc
+
+
+def secret_of(table) -> str:
+    """The Cat's Need as the pipeline stored it (read from the store, not from any view)."""
+    tables = table.app.extensions["companion"]
+    with tables.store.read() as tx:
+        return tx.get_table(table.code).state["round"]["secret"]
+
+
+@pytest.fixture
+def coop(new_table, device):
+    board = new_table("communicat", mode="coop", difficulty="normal", timer="45", target="10")
+    phones = [device(board).join(name) for name in ("Ann", "Bob", "Cy")]
+    return board, phones
+
+
+def test_new_table_page_and_options(client):
+    page = client.get("/new/communicat").get_data(as_text=True)
+    for text in ('name="mode"', 'name="difficulty"', 'name="timer"', 'name="timer_custom"', 'name="target"'):
+        assert text in page
+    r = client.post("/tables", data={"game": "communicat", "timer": "custom"})
+    assert r.status_code == 400 and "custom timer length" in r.get_data(as_text=True)
+    r = client.post("/tables", data={"game": "communicat", "difficulty": "extreme"})
+    assert r.status_code == 400
+
+
+def test_only_the_cats_phone_gets_the_need(coop):
+    board, (ann, bob, cy) = coop
+    board.act("new_needs")
+    secret = cc.NEEDS[secret_of(board)["cat"]]
+    v = ann.view()
+    assert v["my_role"] == "cat" and v["secret"] == {"cat": secret}
+    assert len(v["needs"]) == 8 and v["cat"]["name"] == "Ann"
+    ann_html = ann.html("seat")
+    assert "You are the Cat" in ann_html and "is-secret" in ann_html and str(escape(secret["name"])) in ann_html
+    for other, role in ((bob, "seat"), (cy, "seat"), (board, "board")):
+        view = other.view()
+        assert "secret" not in view and "same_need" not in view
+        html = other.html(role)
+        assert "is-secret" not in html and "cc-mark" not in html and "secret Need:" not in html
+        # the name is on its card in the layout, exactly once, like every other Need
+        assert html.count(str(escape(secret["name"]))) == 1
+    # the board shows it on demand (one-device play), and hides it again without a trace
+    before = board.html("board")
+    board.act("show_need")
+    shown = board.html("board")
+    assert "is-secret" in shown and "Cat&#39;s Need" in shown
+    assert "secret" in board.view()
+    board.act("show_need")
+    after = board.html("board")
+    strip = lambda h: re.sub(r'(data-version|data-server-now|name="version" value)="\d+"', "", h)
+    assert "is-secret" not in after and "secret" not in board.view()
+    # Undo of the last move shows up in the footer; the layout itself is unchanged
+    assert strip(before).split('<section class="part cc-timer"')[0] == strip(after).split('<section class="part cc-timer"')[0]
+    # Owners' phones may not show it on the board
+    r = bob.act("show_need", expect=403)
+    assert "board" in r.json["error"]
+    # deal after deal (names with quotes and all), only Ann's phone marks one card
+    for _ in range(12):
+        board.act("new_needs")
+        name = str(escape(cc.NEEDS[secret_of(board)["cat"]]["name"]))
+        assert name in ann.html("seat").split("cc-my-need")[1]
+        for other, role in ((bob, "seat"), (board, "board")):
+            html = other.html(role)
+            assert "is-secret" not in html and html.count(name) == 1
+
+
+def test_round_flow_scores_and_history_over_http(coop):
+    board, (ann, bob, cy) = coop
+    board.act("new_needs")
+    bob.act("timer_start")
+    bob.act("spend_life", kind="confidence")
+    r = cy.act("spend_life", kind="confidence", expect=409)
+    assert "already on this guess" in r.json["error"]
+    r = cy.act("spend_life", kind="luck", expect=400)
+    assert "Kind must be one of: confidence" in r.json["error"]
+    cy.act("spend_life", kind="ignorance", count=2)
+    r = cy.act("spend_life", kind="clarity", count=10, expect=400)
+    bob.act("mishap", reason="pass")
+    html = board.html("board")
+    assert "cc-preview" in html and "+3" in html       # 2 +1 confidence, 1 mishap covered by 2 tokens
+    r = board.act("resolve", outcome="nope", expect=400)
+    assert "Outcome must be one of" in r.json["error"]
+    ann.act("resolve", outcome="guessed", confidence="1")
+    for phone in (board, ann, bob, cy):
+        v = phone.view()
+        assert v["score"] == 3 and v["lives"] == 6 and v["round"] == 1 and not v["in_round"]
+        assert v["history"][0]["cat"] == "Ann" and v["history"][0]["points"] == 3
+    assert board.view()["cat"]["name"] == "Bob"          # the Cat passes to the left
+    r = board.act("timer_start", expect=409)
+    assert "New Needs" in r.json["error"]
+    # undo the mis-tapped resolve: the round is back, score 0
+    board.client.post(f"/t/{board.code}/undo", data={"version": board.view()["version"], "as": "board"})
+    assert board.view()["score"] == 0 and board.view()["in_round"]
+    assert "secret" not in bob.view()
+
+
+def test_versus_over_http_each_cat_sees_only_its_team_need(new_table, device):
+    board = new_table("communicat", mode="versus")
+    a, b, c, d = [device(board).join(n) for n in ("Ann", "Bob", "Cy", "Di")]
+    board.act("new_needs")
+    secret = secret_of(board)
+    assert a.view()["secret"] == {"blue": cc.NEEDS[secret["blue"]]}
+    assert b.view()["secret"] == {"orange": cc.NEEDS[secret["orange"]]}
+    for owner in (c, d, board):
+        assert "secret" not in owner.view()
+        assert "cc-mark" not in owner.html("board" if owner is board else "seat")
+    board.act("timer_start")
+    board.act("next_team")
+    assert board.view()["turn_team"] == "orange"
+    r = board.act("spend_life", kind="clarity", expect=409)
+    assert "cooperative" in r.json["error"]
+    r = board.act("resolve", expect=400)
+    assert "which team" in r.json["error"]
+    board.act("resolve", team="orange")
+    v = c.view()
+    assert v["scores"] == {"blue": 0, "orange": 1} and v["first_team"] == "orange"
+    assert "Blue" in board.html("board") and "Orange" in board.html("board")
+
+
+def test_finished_game_and_rematch(new_table, device):
+    board = new_table("communicat", target="2")
+    device(board).join("Ann")
+    board.act("new_needs")
+    board.act("resolve", outcome="guessed")
+    html = board.html("board")
+    assert "You won together" in html and "Rematch" in html
+    r = board.act("new_needs", expect=409)
+    assert "Rematch" in r.json["error"]
+    board.act("rematch")
+    assert board.view()["score"] == 0 and board.view()["finished"] is None
+
+
+# ---- the standalone Needs Generator
+
+def test_needs_page_first_visit_has_no_table_and_three_taps_play(client):
+    r = client.get("/needs")
+    assert r.status_code == 200 and "New Needs" in r.get_data(as_text=True)
+    assert "Set-Cookie" not in r.headers
+    r = client.post("/needs/show")
+    assert r.status_code == 409 and "New Needs first" in r.get_data(as_text=True)
+    r = client.post("/needs/new", data={"difficulty": "easy", "mode": "coop"})
+    assert r.status_code == 303
+    cookie = r.headers["Set-Cookie"]
+    assert "needs_table=" in cookie and "HttpOnly" in cookie and "SameSite=Lax" in cookie and "Path=/needs" in cookie
+    page = client.get("/needs").get_data(as_text=True)
+    assert page.count('class="cc-need"') == 6 and "is-secret" not in page
+    r = client.post("/needs/new", data={"difficulty": "impossible"})
+    assert r.status_code == 400 and "Difficulty must be one of" in r.get_data(as_text=True)
+
+
+def needs_names(html: str) -> list[str]:
+    return re.findall(r'<span class="cc-name">([^<]+)</span>', html)
+
+
+def test_needs_show_hide_leaves_no_trace_and_survives_reload_and_restart(app, tmp_path):
+    client = app.test_client()
+    client.post("/needs/new", data={"difficulty": "hard", "mode": "coop"})
+    hidden = client.get("/needs").get_data(as_text=True)
+    names = needs_names(hidden)
+    assert len(names) == 10 == len(set(names))
+    shown = client.post("/needs/show", headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert "is-secret" in shown and "Cat&#39;s Need" in shown
+    secret_name = re.search(r'is-secret[^"]*">\s*<span class="cc-icon"[^>]*>[^<]*</span>\s*<span class="cc-name">([^<]+)', shown).group(1)
+    again = client.post("/needs/show", headers={"HX-Request": "true"}).get_data(as_text=True)
+    page = client.get("/needs").get_data(as_text=True)
+    strip = lambda h: re.sub(r'name="version" value="\d+"', "", h)
+    # hidden again: the same page as before it was shown, the secret nowhere but on its own card
+    assert strip(page) == strip(hidden)
+    assert "is-secret" not in again and page.count(secret_name) == 1
+    # a reload keeps the Needs; a server restart too (same database, same cookie)
+    assert needs_names(client.get("/needs").get_data(as_text=True)) == names
+    restarted = create_app({"DATABASE": app.config["DATABASE"], "TESTING": True}).test_client()
+    restarted.set_cookie("needs_table", client.get_cookie("needs_table", path="/needs").value, path="/needs")
+    assert needs_names(restarted.get("/needs").get_data(as_text=True)) == names
+
+
+def test_needs_settings_are_remembered_and_competitive_marks_both_teams(client):
+    client.post("/needs/new", data={"difficulty": "easy", "mode": "versus"})
+    page = client.get("/needs").get_data(as_text=True)
+    assert re.search(r'value="easy"\s+checked', page) and re.search(r'value="versus"\s+checked', page)
+    assert len(needs_names(page)) == 6
+    seen_same = False
+    for _ in range(40):
+        client.post("/needs/new", data={})          # no settings sent: the remembered ones stay
+        shown = client.post("/needs/show", headers={"HX-Request": "true"}).get_data(as_text=True)
+        assert len(needs_names(shown)) == 6
+        assert "Blue · Paw" in shown and "Orange · Scratch" in shown
+        if "secret-blue secret-orange" in shown:
+            assert "Both Cats have the same Need" in shown
+            seen_same = True
+        client.post("/needs/show")
+    assert seen_same
+
+
+def test_needs_a_cat_never_gets_the_same_need_twice(client):
+    last = None
+    for _ in range(30):
+        client.post("/needs/new", data={"difficulty": "easy", "mode": "coop"})
+        shown = client.post("/needs/show", headers={"HX-Request": "true"}).get_data(as_text=True)
+        name = re.search(r"Cat&#39;s Need: \S+ ([^<]+)</span>", shown).group(1).strip()
+        assert name != last
+        last = name
+
+
+def test_home_links_to_the_generator(client):
+    assert 'href="/needs"' in client.get("/").get_data(as_text=True)
+
+
+def test_an_owners_event_stream_says_only_the_version(coop):
+    board, (ann, bob, cy) = coop
+    board.act("new_needs")
+    name = cc.NEEDS[secret_of(board)["cat"]]["name"]
+    r = bob.client.get(f"/t/{bob.code}/events", headers={"Last-Event-ID": "0"}, buffered=False)
+    chunks = r.response
+    first = next(chunks) + next(chunks)
+    r.close()
+    text = first.decode() if isinstance(first, bytes) else first
+    version = bob.view()["version"]
+    assert text == f": ok\n\nevent: changed\nid: {version}\ndata: {version}\n\n"
+    assert name not in text
