@@ -442,7 +442,18 @@ def _seat_row(state: dict, ctx: Ctx, sid: str) -> dict:
             "holder": state["phase"] not in ("waiting", "scoring") and state["players"][state["holder"]] == sid}
 
 
-def view(state: dict, ctx: Ctx, archive: list[dict] | None = None) -> dict:
+BEST_SHOWN = 20
+
+
+def best_results(states: list[dict]) -> list[dict]:
+    """The Purr-sonal Best across tables: every solo table carries its own log (forward through its
+    rematches), so the union of the tables' logs is every recorded solo score, once each."""
+    entries = [e for s in states if s.get("mode") == "solo" for e in s.get("best_log", [])]
+    entries.sort(key=lambda e: (-e["score"], e["date"]))
+    return [{k: e[k] for k in ("date", "name", "card", "score")} for e in entries[:BEST_SHOWN]]
+
+
+def view(state: dict, ctx: Ctx) -> dict:
     phase = state["phase"]
     out: dict = {"mode": state["mode"], "mode_label": MODES[state["mode"]], "phase": phase,
                  "rounds": ROUNDS, "log": state["log"], "game_no": state["game_no"],
@@ -454,8 +465,10 @@ def view(state: dict, ctx: Ctx, archive: list[dict] | None = None) -> dict:
     out["watching"] = [s.name for s in ctx.seats if str(s.id) not in state["players"]]
     out["solo"] = None
     if state["solo"]:
+        # This table's own log, or (on a page, where the engine offers it) every solo table's.
+        states = ctx.states_of_game() if ctx.states_of_game else [state]
         out["solo"] = {"level": state["solo"]["level"], "target": state["solo"]["target"],
-                       "best_log": sorted(state["best_log"], key=lambda e: -e["score"])}
+                       "best_log": best_results(states), "across_tables": ctx.states_of_game is not None}
     out["todo"] = [{"pile": i + 1, "card": c} for i, c in enumerate(state.get("todo") or [])]
     out["round"] = state["round"]["current"] if "round" in state and phase != "waiting" else None
     out["holder"] = None
@@ -518,8 +531,6 @@ def view(state: dict, ctx: Ctx, archive: list[dict] | None = None) -> dict:
             total = rows[state["players"][0]]["lines"]["total"]
             out["solo"]["total"] = total
             out["solo"]["beaten"] = total >= state["solo"]["target"]
-    if out["solo"] is not None and archive is not None:
-        out["solo"]["archive"] = archive
     return out
 
 

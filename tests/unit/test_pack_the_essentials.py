@@ -409,3 +409,26 @@ def test_view_hides_the_face_down_tokens_and_the_solo_deck():
     state = solo_state()
     text = repr(pte.view(state, ctx(seats=(ANN,))))
     assert "solo_deck" not in text and "'tokens'" not in text and "placement_cards" not in text
+
+
+def test_best_results_gathers_every_solo_table_best_first():
+    entry = lambda name, score, date="2027-01-01": {"game_no": 1, "date": date, "name": name,
+                                                     "card": "Easy (50)", "score": score}
+    states = [{"mode": "solo", "best_log": [entry("Ann", 60), entry("Ann", 75, "2027-02-01")]},
+              {"mode": "solo", "best_log": [entry("Bo", 70)]},
+              {"mode": "full", "best_log": [entry("Not solo", 999)]},
+              {"mode": "solo", "best_log": []}]
+    assert [(e["name"], e["score"]) for e in pte.best_results(states)] == [("Ann", 75), ("Bo", 70), ("Ann", 60)]
+    assert set(pte.best_results(states)[0]) == {"date", "name", "card", "score"}
+
+
+def test_solo_view_uses_the_engine_reader_when_offered():
+    state = solo_state()
+    other = {"mode": "solo", "best_log": [{"game_no": 1, "date": "2027-01-01", "name": "Zed",
+                                           "card": "Easy (10)", "score": 12}]}
+    view_ctx = Ctx(seat=None, seats=[ANN], now=0.0, states_of_game=lambda: [state, other])
+    assert [e["name"] for e in pte.view(state, view_ctx)["solo"]["best_log"]] == ["Zed"]
+    full = new_state()
+    called = []
+    pte.view(full, Ctx(seat=None, seats=[ANN, BO, CY], now=0.0, states_of_game=lambda: called.append(1) or []))
+    assert called == []   # only solo tables read the other tables

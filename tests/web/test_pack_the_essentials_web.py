@@ -207,3 +207,28 @@ def test_views_never_show_the_face_down_piles(three):
     for who in (board, ann):
         text = str(who.view())
         assert "tokens" not in text and "solo_deck" not in text
+
+
+def test_purr_sonal_best_is_shown_across_solo_tables(new_table, device):
+    first = new_table(GAME, mode="solo", solo_level="Easy", solo_target="10")
+    ann = device(first).join("Ann")
+    first.act("start")
+    # Play the rounds quickly from the board, then score.
+    for _ in range(12):
+        view = first.view()
+        first.act("choose_position", position=next(p["number"] for p in view["positions"] if not p["blocked"]))
+        while first.view()["phase"] == "draft":
+            if first.view()["drafting"]["kind"] == "cat_lady":
+                first.act("cat_lady_flip")
+            else:
+                first.act("draft", tile=next(t["number"] for t in first.view()["tiles"] if t["status"] == "open"))
+        first.act("next_round")
+    ann.act("score", **PAD)
+    second = new_table(GAME, mode="solo", solo_level="Hard", solo_target="150")
+    device(second).join("Bo")
+    html = second.html()
+    assert "Purr-sonal Best" in html and "Ann" in html and "Easy (10)" in html
+    assert [e["name"] for e in second.view()["solo"]["best_log"]] == ["Ann"]
+    # A full game's pages never show the solo log.
+    full = new_table(GAME, mode="full")
+    assert "Purr-sonal Best" not in full.html()
