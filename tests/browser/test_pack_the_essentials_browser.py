@@ -36,10 +36,21 @@ def make_table(browser, server, mode):
 
 
 def fill_pad(phone, **values):
+    """Fill in and save this phone's pad. Another phone saving at the same instant makes this one's
+    version stale: the engine then answers "Someone just changed the table… tap again" and keeps what
+    was typed, so, like a player, tap again."""
     form = phone.locator(".pte-my-pad form")
     for key, value in values.items():
         form.locator(f"input[name={key}]").fill(str(value))
-    form.get_by_role("button", name=re.compile("my score")).click()
+    unsaved = phone.locator(".pte-my-pad:not(:has(h2 small))")   # saved pads show their total
+    for _attempt in range(3):
+        form.get_by_role("button", name=re.compile("my score")).click()
+        try:
+            expect(unsaved).to_have_count(0, timeout=4000)
+            return
+        except AssertionError:
+            expect(phone.locator(".flash.error")).to_contain_text("Someone just changed the table")
+    raise AssertionError("the pad was never saved")
 
 
 @pytest.mark.browser
@@ -100,3 +111,33 @@ def test_scoring_a_three_player_game_on_phones(browser, server):
     expect(board.locator(".join-qr")).to_be_hidden()
     expect(board.locator(".pte-again")).to_be_hidden()
     assert outside == []
+
+
+@pytest.mark.browser
+def test_solo_even_round_blocks_positions_on_the_phone(browser, server):
+    board = browser.new_context(**TABLET).new_page()
+    board.goto(f"{server.url}/new/pack-the-essentials")
+    board.check("input[name=mode][value=solo]")
+    board.select_option("select[name=solo_level]", "Hard")
+    board.fill("input[name=solo_target]", "120")
+    board.get_by_role("button", name="Create the table").click()
+    code = code_from_url(board.url)
+    phone = browser.new_context(viewport=PHONE).new_page()
+    phone.goto(f"{server.url}/t/{code}/join")
+    phone.fill("input[name=name]", "Ann")
+    phone.get_by_role("button", name="Take a seat").click()
+    board.get_by_role("button", name="Start with Ann").click()
+    expect(phone.locator(".pte-header")).to_contain_text("Hard · target 120")
+    phone.get_by_role("button", name="Take position 1").click()
+    phone.get_by_role("button", name="Take tile 2").click()
+    for removed in (1, 2, 3):
+        board.get_by_role("button", name=re.compile("Flip the Cat Lady token")).click()
+        expect(board.locator(".pte-tile.pte-removed")).to_have_count(removed)
+    board.get_by_role("button", name="Next round ▶").click()
+    # Round 2 is even: a Placement card blocks 1 to 3 positions, shown on the phone at once.
+    expect(phone.locator(".pte-round")).to_contain_text("2")
+    expect(phone.locator(".pte-placement")).to_be_visible()
+    blocked = phone.locator(".pte-position.pte-blocked")
+    assert 1 <= blocked.count() <= 3
+    assert blocked.locator("button").count() == 0
+    assert phone.locator(".pte-claim").count() == 4 - blocked.count()
