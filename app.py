@@ -25,6 +25,9 @@ def parse_args(argv=None) -> argparse.Namespace:
     parser.add_argument("--public-url", default=os.environ.get("COMPANION_PUBLIC_URL"),
                         help="the address phones should open, e.g. http://192.168.1.20:8750 "
                              "(default: this machine's LAN address)")
+    parser.add_argument("--expire-days", type=float, default=float(os.environ.get("COMPANION_EXPIRE_DAYS", 7)),
+                        help="remove tables nobody touched for this many days, after writing their history "
+                             "to an archive folder beside the database (default: 7; 0 keeps them forever)")
     return parser.parse_args(argv)
 
 
@@ -54,7 +57,13 @@ def main(argv=None) -> int:
     host_shown = lan_address() if args.host in ("0.0.0.0", "::") else args.host
     public_url = (args.public_url or f"http://{host_shown}:{args.port}").rstrip("/")
     try:
-        app = create_app({"DATABASE": args.db, "PUBLIC_URL": public_url})
+        config = {"DATABASE": args.db, "PUBLIC_URL": public_url}
+        # Rate limits per client address (a café with one NAT address may want more joins).
+        for key in ("JOINS_PER_MINUTE", "LOOKUPS_PER_MINUTE"):
+            value = os.environ.get(f"COMPANION_{key}", "")
+            if value.isascii() and value.isdigit():
+                config[key] = int(value)
+        app = create_app(config)
     except StoreError as exc:
         print(f"Cannot start: {exc}", file=sys.stderr)
         return 2
@@ -73,6 +82,23 @@ def main(argv=None) -> int:
         qr.print_ascii(invert=True)
     except Exception:  # a terminal that cannot show the QR still has the URL above
         pass
+    if args.expire_days > 0:
+        import gevent
+
+        from companion.tables import expire_idle_tables
+        archive = os.path.join(os.path.dirname(os.path.abspath(app.config["DATABASE"])), "archive")
+
+        def expire_forever():
+            while True:  # hourly; each pass is bounded (500 tables)
+                try:
+                    removed = expire_idle_tables(app.extensions["companion"], args.expire_days * 86400, archive)
+                    if removed:
+                        print(f"Archived and removed {len(removed)} idle table(s) into {archive}", flush=True)
+                except Exception as exc:  # never take the server down for housekeeping
+                    print(f"Could not expire idle tables: {exc}", file=sys.stderr, flush=True)
+                gevent.sleep(3600)
+
+        gevent.spawn(expire_forever)
     print("\nPress Ctrl-C to stop. Tables are saved in", app.config["DATABASE"], flush=True)
     try:
         server.serve_forever()

@@ -25,6 +25,13 @@ def create_app(config: dict | None = None) -> Flask:
         STREAM_SECONDS=15 * 60,     # an event stream ends after this; the browser reconnects
         KEEPALIVE_SECONDS=15,
         SEND_FILE_MAX_AGE_DEFAULT=3600,
+        # Compressed answers for slow café networks. The event stream is never compressed (it is not
+        # in the list), so each event leaves at once.
+        COMPRESS_MIMETYPES=["text/html", "text/css", "application/javascript", "text/javascript",
+                            "application/json", "image/svg+xml"],
+        COMPRESS_ALGORITHM=["br", "gzip"],
+        COMPRESS_STREAMS=False,
+        COMPRESS_MIN_SIZE=300,
     )
     if config:
         app.config.update(config)
@@ -34,6 +41,9 @@ def create_app(config: dict | None = None) -> Flask:
 
     hub = Hub()
     app.extensions["companion"] = Tables(Store(app.config["DATABASE"]), hub)
+
+    from flask_compress import Compress
+    Compress(app)
 
     from .web import register
     register(app)

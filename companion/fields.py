@@ -45,7 +45,9 @@ class Int(Field):
         if text is None:
             return None
         text = text.strip()
-        if len(text) > 12 or not text.lstrip("+-").isdigit():
+        digits = text[1:] if text[:1] in "+-" else text
+        # isascii: str.isdigit() accepts "¹" and "٣", which int() refuses or reads differently.
+        if len(text) > 12 or not (digits.isascii() and digits.isdigit()):
             raise BadInput(f"{_label(name, self).capitalize()} must be a whole number.")
         value = int(text)
         if not self.min <= value <= self.max:
@@ -164,6 +166,8 @@ def parse(fields: Mapping[str, Field], getlist: Callable[[str], list[str]]) -> d
         value = spec.parse(name, raw)
         if value is None:
             if spec.required and spec.default is None:
+                if isinstance(spec, ChoiceList):
+                    raise BadInput(f"Pick at least {spec.min_items} for {_label(name, spec)}.")
                 raise BadInput(f"{_label(name, spec).capitalize()} is missing.")
             value = spec.default
         out[name] = value

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import sqlite3
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -164,6 +165,22 @@ class Transaction:
     def mark_undone(self, event_id: int) -> None:
         self.conn.execute("UPDATE events SET undone = 1 WHERE id = ?", (event_id,))
 
+    def idle_tables(self, updated_before: float, limit: int = 500) -> list[str]:
+        rows = self.conn.execute("SELECT code FROM tables WHERE updated_at < ? ORDER BY updated_at LIMIT ?",
+                                 (updated_before, limit)).fetchall()
+        return [r[0] for r in rows]
+
+    def all_events(self, code: str) -> list[dict]:
+        rows = self.conn.execute("SELECT version, kind, move, seat_id, args, undone, at FROM events"
+                                 " WHERE table_code = ? ORDER BY id", (code,)).fetchall()
+        return [{"version": r[0], "kind": r[1], "move": r[2], "seat": r[3],
+                 "args": json.loads(r[4]) if r[4] else None, "undone": bool(r[5]), "at": r[6]} for r in rows]
+
+    def delete_table(self, code: str) -> None:
+        self.conn.execute("DELETE FROM events WHERE table_code = ?", (code,))
+        self.conn.execute("DELETE FROM seats WHERE table_code = ?", (code,))
+        self.conn.execute("DELETE FROM tables WHERE code = ?", (code,))
+
     def history(self, code: str, limit: int = 200) -> list[EventRow]:
         rows = self.conn.execute(
             "SELECT id, version, kind, move, seat_id, NULL, at FROM events WHERE table_code = ?"
@@ -172,8 +189,14 @@ class Transaction:
 
 
 class Store:
+    POOL_SIZE = 16
+
     def __init__(self, path: str):
         self.path = path
+        # Opening a connection costs more than most queries: keep a few open. A connection is used by
+        # one unit of work at a time, then handed back (check_same_thread=False lets it move between
+        # threads and greenlets).
+        self._pool: queue.LifoQueue[sqlite3.Connection] = queue.LifoQueue(maxsize=self.POOL_SIZE)
         folder = os.path.dirname(os.path.abspath(path))
         if not os.path.isdir(folder):
             raise StoreError(f"The folder for the database does not exist: {folder}")
@@ -192,27 +215,40 @@ class Store:
         return conn
 
     @contextmanager
-    def write(self) -> Iterator[Transaction]:
-        """One write transaction. BEGIN IMMEDIATE takes the write lock up front, so two actions on
-        the same table serialise here instead of failing late."""
-        conn = self._connect()
+    def _connection(self) -> Iterator[sqlite3.Connection]:
         try:
-            conn.execute("BEGIN IMMEDIATE")
+            conn = self._pool.get_nowait()
+        except queue.Empty:
+            conn = self._connect()
+        healthy = False
+        try:
+            yield conn
+            healthy = True
+        finally:
+            if healthy and not conn.in_transaction:
+                try:
+                    self._pool.put_nowait(conn)
+                except queue.Full:
+                    conn.close()
+            else:
+                conn.close()
+
+    @contextmanager
+    def _transaction(self, begin: str) -> Iterator[Transaction]:
+        with self._connection() as conn:
+            conn.execute(begin)
             try:
                 yield Transaction(conn)
             except BaseException:
                 conn.execute("ROLLBACK")
                 raise
             conn.execute("COMMIT")
-        finally:
-            conn.close()
 
-    @contextmanager
-    def read(self) -> Iterator[Transaction]:
-        conn = self._connect()
-        try:
-            conn.execute("BEGIN")
-            yield Transaction(conn)
-            conn.execute("COMMIT")
-        finally:
-            conn.close()
+    def write(self):
+        """One write transaction. BEGIN IMMEDIATE takes the write lock up front, so two actions on
+        the same table serialise here instead of failing late."""
+        return self._transaction("BEGIN IMMEDIATE")
+
+    def read(self):
+        """A consistent snapshot for reading (WAL: readers never wait for the writer)."""
+        return self._transaction("BEGIN")

@@ -26,7 +26,7 @@ from .store import SeatRow, Store, TableRow, Transaction
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 MAX_SEATS = 12
-NAME_FIELD = {"name": Text(label="name", min_len=1, max_len=24)}
+NAME_FIELD = {"name": Text(label="name", min_len=1, max_len=32)}
 
 GetList = Callable[[str], list[str]]
 
@@ -55,6 +55,14 @@ def normalise_code(code: str) -> str | None:
 class Viewer:
     seat: Seat | None
     is_host: bool
+
+
+@dataclass(frozen=True)
+class Credentials:
+    """The tokens a request carries. `seat_token` only when the request speaks as a seat, so a
+    host's tablet that also holds a seat still acts and sees as the board on the board page."""
+    seat_token: str | None = None
+    host_token: str | None = None
 
 
 @dataclass(frozen=True)
@@ -113,19 +121,18 @@ class Tables:
         with self.store.read() as tx:
             return tx.table_exists(code)
 
-    def identify(self, code: str, seat_token: str | None, host_token: str | None) -> Viewer:
-        with self.store.read() as tx:
-            row = tx.get_table(code)
-            if row is None:
-                raise TableNotFound(code)
-            seat_row = tx.seat_by_token(code, token_hash(seat_token)) if seat_token else None
-        is_host = bool(host_token) and secrets.compare_digest(token_hash(host_token), row.host_token_hash)
+    @staticmethod
+    def _identify(tx: Transaction, row: TableRow, creds: Credentials) -> Viewer:
+        seat_row = tx.seat_by_token(row.code, token_hash(creds.seat_token)) if creds.seat_token else None
+        is_host = bool(creds.host_token) and secrets.compare_digest(token_hash(creds.host_token), row.host_token_hash)
         return Viewer(Seat(seat_row.seat_id, seat_row.name) if seat_row else None, is_host)
 
     # ---- reading
-    def snapshot(self, code: str, viewer: Viewer) -> Snapshot:
+    def snapshot(self, code: str, creds: Credentials) -> Snapshot:
+        """Who is looking and what they may see, read in one transaction."""
         with self.store.read() as tx:
             row, game = self._load(tx, code)
+            viewer = self._identify(tx, row, creds)
             seats = _seats(tx.seats(code))
             last = tx.live_states(code, 1)
         now = self.clock()
@@ -185,10 +192,13 @@ class Tables:
         return seat, token, outcome
 
     # ---- acting
-    def act(self, code: str, move_name: str, getlist: GetList, viewer: Viewer, version: int) -> int:
+    def act(self, code: str, move_name: str, getlist: GetList, creds: Credentials, version: int) -> int:
         now = self.clock()
         with self.store.write() as tx:
             row, game = self._load(tx, code)
+            viewer = self._identify(tx, row, creds)
+            if creds.seat_token and viewer.seat is None:
+                raise Forbidden("This phone has no seat at this table any more. Join again.")
             move = game.moves.get(move_name)
             if move is None:
                 raise BadInput(f"{game.title} has no move called '{move_name[:40]}'.")
@@ -218,10 +228,13 @@ class Tables:
             return True
         return viewer.seat is not None and viewer.seat.id == by_seat
 
-    def undo(self, code: str, viewer: Viewer, version: int) -> int:
+    def undo(self, code: str, creds: Credentials, version: int) -> int:
         now = self.clock()
         with self.store.write() as tx:
             row, _game = self._load(tx, code)
+            viewer = self._identify(tx, row, creds)
+            if creds.seat_token and viewer.seat is None:
+                raise Forbidden("This phone has no seat at this table any more. Join again.")
             if version != row.version:
                 raise Stale()
             last_two = tx.live_states(code, 2)
@@ -237,6 +250,42 @@ class Tables:
                          seat_id=viewer.seat.id if viewer.seat else None)
         self.hub.publish(code, new_version)
         return new_version
+
+
+def export_table(tx: Transaction, code: str) -> dict | None:
+    """A table's whole history as plain data: who sat, every event, the final state."""
+    row = tx.get_table(code)
+    if row is None:
+        return None
+    return {"code": row.code, "game": row.game, "options": row.options, "created_at": row.created_at,
+            "updated_at": row.updated_at, "version": row.version, "state": row.state,
+            "seats": [{"id": s.seat_id, "name": s.name} for s in tx.seats(code)],
+            "events": tx.all_events(code)}
+
+
+def expire_idle_tables(tables: "Tables", idle_seconds: float, archive_dir: str | None) -> list[str]:
+    """Remove tables nobody touched for `idle_seconds`, writing each one's history to
+    `archive_dir/<code>.json` first (when given). Returns the codes removed."""
+    import json
+    import os
+    removed = []
+    cutoff = tables.clock() - idle_seconds
+    with tables.store.read() as tx:
+        codes = tx.idle_tables(cutoff)
+    for code in codes:
+        with tables.store.write() as tx:
+            row = tx.get_table(code)
+            if row is None or row.updated_at >= cutoff:  # touched since we looked
+                continue
+            if archive_dir:
+                os.makedirs(archive_dir, exist_ok=True)
+                path = os.path.join(archive_dir, f"{code}.json")
+                with open(path + ".tmp", "w", encoding="utf-8") as fh:
+                    json.dump(export_table(tx, code), fh)
+                os.replace(path + ".tmp", path)  # the archive exists before the table goes
+            tx.delete_table(code)
+        removed.append(code)
+    return removed
 
 
 class NameTaken(Exception):

@@ -2,6 +2,8 @@
 and (for browser tests) a real server process started with `python app.py` on 127.0.0.1."""
 from __future__ import annotations
 
+import http.cookiejar
+import json
 import os
 import re
 import shutil
@@ -9,9 +11,17 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.parse
+import urllib.request
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# No timing in pass/fail tests: machines here are shared and noisy (speed lives in bench/).
+settings.register_profile("companion", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("companion")
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -130,6 +140,39 @@ class ServerProcess:
                 self.proc.kill()
 
 
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+class HttpDevice:
+    """A browser-less client with its own cookie jar."""
+
+    def __init__(self, base: str):
+        self.base = base
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar), NoRedirect())
+
+    def request(self, path: str, data: dict | None = None, accept: str = "application/json"):
+        body = urllib.parse.urlencode(data, doseq=True).encode() if data is not None else None
+        req = urllib.request.Request(self.base + path, data=body, headers={"Accept": accept})
+        try:
+            with self.opener.open(req, timeout=10) as resp:
+                return resp.status, resp.headers, resp.read()
+        except urllib.error.HTTPError as err:
+            return err.code, err.headers, err.read()
+
+    def view(self, code: str) -> dict:
+        status, _, body = self.request(f"/t/{code}/view.json")
+        assert status == 200
+        return json.loads(body)
+
+    def act(self, code: str, move: str, **fields):
+        status, _, body = self.request(f"/t/{code}/act/{move}", {"version": self.view(code)["version"], **fields})
+        assert status == 200, body
+        return json.loads(body)
+
+
 @pytest.fixture
 def server(tmp_path):
     srv = ServerProcess(tmp_path / "server.db").start()
@@ -149,6 +192,8 @@ def browser_type_launch_args(browser_type_launch_args):
 def pytest_collection_modifyitems(config, items):
     if CHROMIUM:
         return
+    if os.environ.get("REQUIRE_BROWSER") == "1":
+        raise pytest.UsageError("REQUIRE_BROWSER=1 but no system Chromium was found (apt-get install chromium)")
     reason = "no system Chromium: install it with `sudo apt-get install chromium` to run browser tests"
     for item in items:
         if "browser" in item.keywords:
@@ -167,3 +212,14 @@ def code_from_url(url: str) -> str:
     match = re.search(r"/t/([A-Z0-9]{6})", url)
     assert match, url
     return match.group(1)
+
+
+SCREENSHOTS = ROOT / "docs" / "screenshots"
+
+
+def save_screenshot(page, name: str) -> None:
+    """README pictures come from the browser tests, so they show what the app really looks like.
+    Written only with UPDATE_SCREENSHOTS=1, so a normal test run leaves the work tree clean."""
+    if os.environ.get("UPDATE_SCREENSHOTS") == "1":
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))

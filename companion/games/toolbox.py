@@ -23,7 +23,7 @@ def _pairs(items: list[str], what: str, lo: int, hi: int, default: int | None) -
             if default is None:
                 raise BadInput(f"Give each {what} a number, like 'Red: 5'.")
             value = default
-        elif not number.isdigit() or not lo <= int(number) <= hi:
+        elif not (number.isascii() and number.isdigit()) or not lo <= int(number) <= hi:
             raise BadInput(f"The number for '{name[:30]}' must be between {lo} and {hi}.")
         else:
             value = int(number)
@@ -165,7 +165,7 @@ def deck_reshuffle(state, ctx):
 def _entrant_key(state: dict, ctx: Ctx, entrant: str) -> str:
     t = _part(state, "track")
     if t["for"] == "seats":
-        if not entrant.isdigit() or ctx.seat_named(int(entrant)) is None:
+        if not (entrant.isascii() and entrant.isdigit()) or ctx.seat_named(int(entrant)) is None:
             raise BadInput("That player has not joined this table.")
         track.ensure(t, entrant)
     elif entrant not in t["scores"]:

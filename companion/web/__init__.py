@@ -3,11 +3,12 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import events, home, security, tables
+from . import events, home, security, static_files, tables
 
 
 def register(app: Flask) -> None:
     security.register(app)
+    static_files.register(app)
     app.register_blueprint(home.bp)
     app.register_blueprint(tables.bp)
     app.register_blueprint(events.bp)

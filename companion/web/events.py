@@ -25,7 +25,7 @@ def stream(code: str):
             return error_page(429, "Too many unknown table codes from this device; wait a minute.")
         return error_page(404, "There is no table with that code.")
     last_seen = request.headers.get("Last-Event-ID", "")
-    seen = int(last_seen) if last_seen.isdigit() and len(last_seen) < 10 else 0
+    seen = int(last_seen) if last_seen.isascii() and last_seen.isdigit() and len(last_seen) < 10 else 0
     keepalive = current_app.config["KEEPALIVE_SECONDS"]
     lifetime = current_app.config["STREAM_SECONDS"]
     hub = tables.hub

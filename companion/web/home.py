@@ -7,7 +7,7 @@ from .. import games
 from ..errors import BadInput
 from ..tables import normalise_code
 from .cookies import set_table_cookie
-from .security import error_page
+from .security import error_page, wants_json
 
 bp = Blueprint("home", __name__)
 
@@ -51,7 +51,7 @@ def create_table():
         code, host_token = tables().create(game_id, request.form.getlist)
     except BadInput as exc:
         game = games.get(game_id)
-        if game is None or request.headers.get("HX-Request") or not request.accept_mimetypes.accept_html:
+        if game is None or wants_json():
             return error_page(400, str(exc))
         return render_template("new.html", game=game, message=str(exc), form=request.form), 400
     response = redirect(f"/t/{code}", 303)

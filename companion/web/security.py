@@ -1,6 +1,7 @@
 """Cross-site request refusal, rate limits, security headers and error pages."""
 from __future__ import annotations
 
+import sqlite3
 import threading
 import time
 from collections import deque
@@ -41,15 +42,12 @@ class RateLimiter:
             return True
 
 
-limiter = RateLimiter()
-
-
 def client_address() -> str:
     return request.remote_addr or "unknown"
 
 
 def over_limit(bucket: str, config_key: str) -> bool:
-    return not limiter.hit(client_address(), bucket, current_app.config[config_key])
+    return not current_app.extensions["rate_limiter"].hit(client_address(), bucket, current_app.config[config_key])
 
 
 def cross_site() -> bool:
@@ -65,6 +63,8 @@ def cross_site() -> bool:
 
 
 def register(app: Flask) -> None:
+    app.extensions["rate_limiter"] = RateLimiter()
+
     @app.before_request
     def refuse_cross_site():
         if request.method not in ("GET", "HEAD", "OPTIONS") and cross_site():
@@ -87,6 +87,13 @@ def register(app: Flask) -> None:
         messages = {404: "There is nothing at this address.", 405: "That address does not take this kind of request.",
                     400: "That request was malformed."}
         return error_page(exc.code or 500, messages.get(exc.code, exc.description or "Something went wrong."))
+
+    @app.errorhandler(sqlite3.Error)
+    def storage_error(exc: sqlite3.Error):
+        # The transaction was rolled back: nothing half-applied. Say what a player can do.
+        app.logger.error("storage error: %s", exc)
+        return error_page(503, "The companion cannot save right now (its disk may be full or read-only). "
+                               "Nothing was changed; tell whoever runs it, then try again.")
 
     @app.errorhandler(Exception)
     def unexpected(exc: Exception):  # pragma: no cover - a bug; the player still gets a sentence

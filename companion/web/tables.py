@@ -16,7 +16,7 @@ from flask import Blueprint, Response, current_app, g, redirect, render_template
 
 from ..errors import BadInput, Forbidden, RuleError
 from ..fields import Int, parse
-from ..tables import NameTaken, Snapshot, Stale, TableNotFound, Viewer, normalise_code
+from ..tables import Credentials, NameTaken, Snapshot, Stale, normalise_code
 from .cookies import set_table_cookie, table_cookie
 from .security import error_page, over_limit, wants_json
 
@@ -58,10 +58,13 @@ def join_url() -> str:
     return f"{public_url()}/t/{g.code}/join"
 
 
-def current_viewer(role: str) -> Viewer:
-    seat_token = table_cookie("seat", g.code) if role == "seat" else None
-    viewer = tables().identify(g.code, seat_token, table_cookie("host", g.code))
-    return viewer
+def credentials(role: str) -> Credentials:
+    """The seat cookie counts only on a seat page: the board stays the board on any device."""
+    return Credentials(table_cookie("seat", g.code) if role == "seat" else None, table_cookie("host", g.code))
+
+
+def snapshot(role: str) -> Snapshot:
+    return tables().snapshot(g.code, credentials(role))
 
 
 def role_from_request() -> str:
@@ -77,7 +80,7 @@ def page_context(snap: Snapshot, role: str, message: str | None = None) -> dict:
 
 
 def render_view(role: str, status: int = 200, message: str | None = None):
-    snap = tables().snapshot(g.code, current_viewer(role))
+    snap = snapshot(role)
     if role == "seat" and snap.viewer.seat is None:
         return error_page(403, "This phone has no seat at this table any more. Join again.")
     response = current_app.make_response((render_template("table/_view.html", **page_context(snap, role, message)), status))
@@ -87,13 +90,12 @@ def render_view(role: str, status: int = 200, message: str | None = None):
 
 @bp.get("")
 def board():
-    snap = tables().snapshot(g.code, current_viewer("board"))
-    return render_template("table/page.html", **page_context(snap, "board"))
+    return render_template("table/page.html", **page_context(snapshot("board"), "board"))
 
 
 @bp.get("/seat")
 def seat():
-    snap = tables().snapshot(g.code, current_viewer("seat"))
+    snap = snapshot("seat")
     if snap.viewer.seat is None:
         return redirect(url_for("tables.join_form"), 303)
     return render_template("table/page.html", **page_context(snap, "seat"))
@@ -111,8 +113,7 @@ def view_partial():
 @bp.get("/view.json")
 def view_json():
     """The requester's own view: a seat's when the seat cookie is there, else the board's."""
-    role = "seat" if table_cookie("seat", g.code) else "board"
-    snap = tables().snapshot(g.code, current_viewer(role))
+    snap = snapshot("seat" if table_cookie("seat", g.code) else "board")
     body = {"version": snap.version, "game": snap.game.id,
             "seats": [{"id": s.id, "name": s.name} for s in snap.seats],
             "seat": snap.viewer.seat.id if snap.viewer.seat else None, **snap.view}
@@ -145,9 +146,8 @@ def qr_svg():
 
 @bp.get("/join")
 def join_form():
-    viewer = current_viewer("seat")
-    return render_template("table/join.html", code=g.code, seated=viewer.seat,
-                           game=tables().snapshot(g.code, viewer).game)
+    snap = snapshot("seat")
+    return render_template("table/join.html", code=g.code, seated=snap.viewer.seat, game=snap.game)
 
 
 @bp.post("/join")
@@ -161,13 +161,13 @@ def join():
         if wants_json():
             return {"error": f"{taken.name} is already at this table.", "reclaim": True}, 409
         return render_template("table/join.html", code=g.code, seated=None, taken=taken.name,
-                               game=tables().snapshot(g.code, Viewer(None, False)).game), 409
+                               game=snapshot("board").game), 409
     except (BadInput, RuleError) as exc:
         status = 400 if isinstance(exc, BadInput) else 409
         if wants_json():
             return {"error": str(exc)}, status
         return render_template("table/join.html", code=g.code, seated=None, message=str(exc),
-                               game=tables().snapshot(g.code, Viewer(None, False)).game), status
+                               game=snapshot("board").game), status
     if wants_json():
         response = current_app.make_response(({"seat": seat.id, "name": seat.name}, 200))
     else:
@@ -189,11 +189,11 @@ def action_endpoint(fn):
         if role not in ROLES:
             return error_page(400, "'as' must be board or seat.")
         try:
-            viewer = current_viewer(role)
-            if role == "seat" and viewer.seat is None:
+            creds = credentials(role)
+            if role == "seat" and creds.seat_token is None:
                 raise Forbidden("This phone has no seat at this table any more. Join again.")
             version = parse(VERSION_FIELD, request.form.getlist)["version"]
-            new_version = fn(viewer=viewer, version=version, **kwargs)
+            new_version = fn(creds=creds, version=version, **kwargs)
         except Stale as exc:
             status, message = 409, exc.message
         except BadInput as exc:
@@ -210,7 +210,7 @@ def action_endpoint(fn):
                 return body, status
             return {"version": new_version}, 200
         if request.headers.get("HX-Request"):
-            if role == "seat" and status == 403 and current_viewer("seat").seat is None:
+            if role == "seat" and status == 403 and snapshot("seat").viewer.seat is None:
                 return error_page(403, message)
             return render_view(role, status, message)
         if status != 200:
@@ -221,11 +221,11 @@ def action_endpoint(fn):
 
 @bp.post("/act/<move>")
 @action_endpoint
-def act(viewer, version, move):
-    return tables().act(g.code, move[:40], request.form.getlist, viewer, version)
+def act(creds, version, move):
+    return tables().act(g.code, move[:40], request.form.getlist, creds, version)
 
 
 @bp.post("/undo")
 @action_endpoint
-def undo(viewer, version):
-    return tables().undo(g.code, viewer, version)
+def undo(creds, version):
+    return tables().undo(g.code, creds, version)

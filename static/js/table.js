@@ -110,6 +110,7 @@
         // Ring only for a run this page saw, not one that ended while the page was closed.
         rang.add(run);
         chime();
+        refresh(); // the view's controls change when a timer ends (Pause becomes Start)
         el.dispatchEvent(new CustomEvent('timer:over', { bubbles: true }));
       }
     });

@@ -1,0 +1,62 @@
+"""Shared by the benchmarks: start `python app.py` on 127.0.0.1 with a throwaway database, and read
+its resident memory. Benchmarks only ever talk to 127.0.0.1, with bounded loops."""
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    def __init__(self, extra_args: list[str] | None = None):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.tmp = tempfile.TemporaryDirectory()
+        self.proc = subprocess.Popen(
+            [sys.executable, str(ROOT / "app.py"), "--host", "127.0.0.1", "--port", str(self.port),
+             "--db", os.path.join(self.tmp.name, "bench.db"), "--public-url", self.url, *(extra_args or [])],
+            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
+            # every simulated phone comes from 127.0.0.1: lift the per-address join limit
+            env={**os.environ, "COMPANION_JOINS_PER_MINUTE": "100000", "COMPANION_LOOKUPS_PER_MINUTE": "100000"})
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
+                    return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("server did not start")
+
+    def rss_mb(self) -> float:
+        with open(f"/proc/{self.proc.pid}/status") as fh:
+            for line in fh:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+        return float("nan")
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+        self.tmp.cleanup()
+
+
+def percentile(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]

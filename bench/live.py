@@ -1,0 +1,188 @@
+"""Live-update benchmark: N tables x M devices, each device holding an event stream and re-fetching
+its own view on every change, like the page does. Each table makes a bounded number of actions; for
+each action we time from sending the POST to the moment the LAST device of that table has its fresh
+view. Prints p50/p99, failures, streams held and the server's resident memory.
+
+    .venv/bin/python bench/live.py --tables 300 --devices 6 --actions 5
+
+Only 127.0.0.1 is contacted; every loop is bounded in count and time.
+"""
+from __future__ import annotations
+
+from gevent import monkey
+
+monkey.patch_all()
+
+import argparse  # noqa: E402
+import json  # noqa: E402
+import resource  # noqa: E402
+import socket  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
+import urllib.parse  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import gevent  # noqa: E402
+from gevent.event import Event  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _server import Server, percentile  # noqa: E402
+
+
+def http(port: int, method: str, path: str, body: dict | None = None, headers: dict | None = None,
+         timeout: float = 30) -> tuple[int, dict, bytes]:
+    """A minimal HTTP/1.1 client (one connection per request) so the benchmark measures the server."""
+    data = urllib.parse.urlencode(body, doseq=True).encode() if body is not None else b""
+    head = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{port}", "Connection: close",
+            "Accept: application/json"]
+    for k, v in (headers or {}).items():
+        head.append(f"{k}: {v}")
+    if body is not None:
+        head += ["Content-Type: application/x-www-form-urlencoded", f"Content-Length: {len(data)}"]
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as s:
+        s.sendall(("\r\n".join(head) + "\r\n\r\n").encode() + data)
+        chunks = []
+        while True:
+            chunk = s.recv(65536)
+            if not chunk:
+                break
+            chunks.append(chunk)
+    raw = b"".join(chunks)
+    header_blob, _, payload = raw.partition(b"\r\n\r\n")
+    lines = header_blob.decode("latin-1").split("\r\n")
+    status = int(lines[0].split()[1])
+    hdrs = {}
+    for line in lines[1:]:
+        k, _, v = line.partition(":")
+        hdrs[k.strip().lower()] = v.strip()
+    if hdrs.get("transfer-encoding") == "chunked":
+        out, rest = b"", payload
+        while rest:
+            size_line, _, rest = rest.partition(b"\r\n")
+            size = int(size_line.split(b";")[0] or b"0", 16)
+            if size == 0:
+                break
+            out, rest = out + rest[:size], rest[size + 2:]
+        payload = out
+    return status, hdrs, payload
+
+
+class Device:
+    """One phone: a seat cookie, an open event stream, a re-fetch of its view on each change."""
+
+    def __init__(self, port: int, code: str, name: str, stats: dict):
+        self.port, self.code, self.stats = port, code, stats
+        status, hdrs, _ = http(port, "POST", f"/t/{code}/join", {"name": name})
+        if status != 200:
+            raise RuntimeError(f"join failed: {status}")
+        self.cookie = hdrs["set-cookie"].split(";")[0]
+        self.version = 0
+        self.updated = Event()
+        self.connected = Event()
+
+    def listen(self, stop: Event) -> None:
+        try:
+            s = socket.create_connection(("127.0.0.1", self.port), timeout=None)
+            s.sendall((f"GET /t/{self.code}/events HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: {self.cookie}\r\n"
+                       f"Accept: text/event-stream\r\nLast-Event-ID: 999999\r\n\r\n").encode())
+            buffer = b""
+            while not stop.is_set():
+                chunk = s.recv(4096)
+                if not chunk:
+                    break
+                buffer += chunk
+                if b": ok" in buffer:
+                    self.connected.set()
+                while b"\n\n" in buffer:
+                    event, buffer = buffer.split(b"\n\n", 1)
+                    if b"event: changed" in event:
+                        self.refetch()
+            s.close()
+        except Exception:
+            self.stats["stream_errors"] += 1
+
+    def refetch(self) -> None:
+        try:
+            status, _, body = http(self.port, "GET", f"/t/{self.code}/view.json", headers={"Cookie": self.cookie})
+            if status != 200:
+                self.stats["failed"] += 1
+                return
+            self.version = json.loads(body)["version"]
+            self.updated.set()
+        except Exception:
+            self.stats["failed"] += 1
+
+
+def run(tables: int, devices: int, actions: int, pause: float) -> dict:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # the server inherits it
+    server = Server()
+    stats = {"failed": 0, "stream_errors": 0, "latencies": []}
+    stop = Event()
+    try:
+        codes = []
+        for _ in range(tables):
+            status, hdrs, _ = http(server.port, "POST", "/tables", {"game": "toolbox", "parts": ["dice"]})
+            codes.append(hdrs["location"].rsplit("/", 1)[-1])
+        table_devices = {code: [Device(server.port, code, f"P{i}", stats) for i in range(devices)] for code in codes}
+        listeners = [gevent.spawn(d.listen, stop) for ds in table_devices.values() for d in ds]
+        for ds in table_devices.values():
+            for d in ds:
+                d.connected.wait(30)
+        gevent.sleep(0.5)
+        held = sum(d.connected.is_set() for ds in table_devices.values() for d in ds)
+        rss_idle = server.rss_mb()
+
+        def drive(code: str, ds: list[Device]) -> None:
+            version = json.loads(http(server.port, "GET", f"/t/{code}/view.json")[2])["version"]
+            for _ in range(actions):
+                for d in ds:
+                    d.updated.clear()
+                started = time.perf_counter()
+                status, _, body = http(server.port, "POST", f"/t/{code}/act/roll", {"version": version})
+                if status != 200:
+                    stats["failed"] += 1
+                    continue
+                version = json.loads(body)["version"]
+                deadline = time.perf_counter() + 10
+                for d in ds:
+                    while d.version < version and time.perf_counter() < deadline:
+                        d.updated.wait(max(0.0, deadline - time.perf_counter()))
+                        d.updated.clear()
+                if all(d.version >= version for d in ds):
+                    stats["latencies"].append((time.perf_counter() - started) * 1000)
+                else:
+                    stats["failed"] += 1
+                gevent.sleep(pause)
+
+        started = time.perf_counter()
+        gevent.joinall([gevent.spawn(drive, code, ds) for code, ds in table_devices.items()], timeout=600)
+        elapsed = time.perf_counter() - started
+        rss_busy = server.rss_mb()
+        stop.set()
+        gevent.killall(listeners, timeout=5)
+        lat = stats["latencies"]
+        return {"tables": tables, "devices_per_table": devices, "streams_held": held,
+                "actions": tables * actions, "measured": len(lat), "failed": stats["failed"],
+                "stream_errors": stats["stream_errors"], "p50_ms": round(percentile(lat, 50), 1),
+                "p99_ms": round(percentile(lat, 99), 1), "max_ms": round(max(lat) if lat else float("nan"), 1),
+                "seconds": round(elapsed, 1), "server_rss_mb_idle": round(rss_idle, 1),
+                "server_rss_mb_busy": round(rss_busy, 1)}
+    finally:
+        stop.set()
+        server.stop()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=300)
+    parser.add_argument("--devices", type=int, default=6)
+    parser.add_argument("--actions", type=int, default=5, help="actions per table (bounded)")
+    parser.add_argument("--pause", type=float, default=1.0, help="seconds between a table's actions")
+    args = parser.parse_args()
+    result = run(min(args.tables, 2000), min(args.devices, 20), min(args.actions, 100), args.pause)
+    print(json.dumps(result, indent=2))
+
+
+if __name__ == "__main__":
+    main()
