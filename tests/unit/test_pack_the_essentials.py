@@ -432,3 +432,40 @@ def test_solo_view_uses_the_engine_reader_when_offered():
     called = []
     pte.view(full, Ctx(seat=None, seats=[ANN, BO, CY], now=0.0, states_of_game=lambda: called.append(1) or []))
     assert called == []   # only solo tables read the other tables
+
+
+@given(st.integers(min_value=1, max_value=3), st.integers(min_value=0, max_value=2**32), st.data())
+@settings(max_examples=25, deadline=None)
+def test_random_legal_games_keep_the_mat_consistent(extra_players, seed, data):
+    """Any legal sequence of choices: every position consumes exactly one tile each round, counters
+    never go negative, and after 12 rounds the pads open."""
+    seats = (ANN, BO, CY, DI)[:1 + extra_players]
+    mode = "solo" if len(seats) == 1 else "full"
+    state = new_state(mode=mode, seats=seats)
+    rng_ctx = lambda: Ctx(seat=None, seats=list(seats), now=0.0, rng=random.Random(seed))
+    late_picks: dict[str, int] = {}
+    for _round in range(12):
+        while state["phase"] == "select":
+            free = [p for p in range(1, 5) if state["positions"][p - 1] is None and p not in state["blocked"]]
+            pte.choose_position(state, rng_ctx(), position=data.draw(st.sampled_from(free)))
+        for number, spot in enumerate(state["positions"], start=1):
+            if spot["kind"] == "player" and number >= 3:
+                late_picks[spot["seat"]] = late_picks.get(spot["seat"], 0) + 1
+        while state["phase"] == "draft":
+            spot = state["positions"][state["draft_at"] - 1]
+            if spot["kind"] == "cat_lady":
+                pte.cat_lady_flip(state, rng_ctx())
+            else:
+                have = state["counters"][spot["seat"]]["pack_rats"]
+                open_tiles = [i + 1 for i, t in enumerate(state["tiles"]) if t["status"] == "open"]
+                pte.draft(state, rng_ctx(), tile=data.draw(st.sampled_from(open_tiles)),
+                          pack_rats=data.draw(st.integers(0, min(2, have))), discard=data.draw(st.booleans()))
+        assert all(t["status"] != "open" for t in state["tiles"])
+        assert all(c[k] >= 0 for c in state["counters"].values() for k in c)
+        pte.next_round(state, rng_ctx())
+    assert state["phase"] == "scoring"
+    for sid, c in state["counters"].items():
+        assert c["cats"] == c["pack_rats_spent"]
+        # one pack rat at the start, one for each round drafted 3rd or 4th
+        assert c["pack_rats"] + c["pack_rats_spent"] == 1 + late_picks.get(sid, 0)
+        assert c["socks"] + c["underwear"] + c["cat_toys"] <= 12
