@@ -232,3 +232,14 @@ def test_purr_sonal_best_is_shown_across_solo_tables(new_table, device):
     # A full game's pages never show the solo log.
     full = new_table(GAME, mode="full")
     assert "Purr-sonal Best" not in full.html()
+
+
+def test_a_fifth_phone_watches_and_cannot_score(new_table, device):
+    board = new_table(GAME, mode="scorepad")
+    phones = [device(board).join(n) for n in ("Ann", "Bo", "Cy", "Di", "Ed")]
+    assert "Only the first 4 to join play" in board.html()
+    board.act("start")
+    assert "You are watching this game" in phones[4].html("seat")
+    r = phones[4].act("score", expect=409, **PAD)
+    assert "watching" in r.json["error"]
+    assert [p["name"] for p in board.view()["players"]] == ["Ann", "Bo", "Cy", "Di"]
