@@ -113,6 +113,13 @@ class Transaction:
         self.conn.execute("UPDATE tables SET state = ?, version = ?, updated_at = ? WHERE code = ?",
                           (_json(state), version, now, code))
 
+    def states_of_game(self, game: str, limit: int) -> list[dict]:
+        """Read-only: the current states of the most recently used tables of one game, for records a
+        game keeps across tables (e.g. a solo high-score log)."""
+        rows = self.conn.execute("SELECT state FROM tables WHERE game = ? ORDER BY updated_at DESC LIMIT ?",
+                                 (game, limit)).fetchall()
+        return [json.loads(r[0]) for r in rows]
+
     def bump_version(self, code: str, version: int, now: float) -> None:
         self.conn.execute("UPDATE tables SET version = ?, updated_at = ? WHERE code = ?", (version, now, code))
 

@@ -136,7 +136,8 @@ class Tables:
             seats = _seats(tx.seats(code))
             last = tx.live_states(code, 1)
         now = self.clock()
-        ctx = Ctx(seat=viewer.seat, seats=seats, now=now, is_host=viewer.is_host)
+        ctx = Ctx(seat=viewer.seat, seats=seats, now=now, is_host=viewer.is_host,
+                  states_of_game=lambda: self.states_of_game(game.id))
         view = game.view(row.state, ctx)
         clash = set(view) & set(games.Game.RESERVED)
         assert not clash, f"game view uses reserved keys {clash}"
@@ -146,6 +147,11 @@ class Tables:
             undo = {"move": last[0].move.replace("_", " "), "by": by.name if by else "the board",
                     "allowed": self._may_undo(viewer, last[0].seat_id, game.moves.get(last[0].move))}
         return Snapshot(code, game, row.version, seats, viewer, view, now, undo)
+
+    def states_of_game(self, game_id: str, limit: int = 500) -> list[dict]:
+        """Read-only, on demand from a view: the states of the newest tables of one game."""
+        with self.store.read() as tx:
+            return tx.states_of_game(game_id, limit)
 
     def version(self, code: str) -> int:
         with self.store.read() as tx:

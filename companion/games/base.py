@@ -31,6 +31,9 @@ class Ctx:
     now: float                   # seconds since the epoch, the server's clock
     is_host: bool = False
     rng: random.Random | None = None  # only for moves and setup; views never roll dice
+    # Views only: reads the current states of this game's tables (newest first), for records kept
+    # across tables. None outside a page view (moves, setup, unit tests).
+    states_of_game: Callable[[], list[dict]] | None = None
 
     def seat_named(self, seat_id: int) -> Seat | None:
         return next((s for s in self.seats if s.id == seat_id), None)
