@@ -192,13 +192,19 @@ class Tables:
         return seat, token, outcome
 
     # ---- acting
+    def _load_for_change(self, tx: Transaction, code: str, creds: Credentials) -> tuple[TableRow, games.Game, Viewer]:
+        """The start of every change: the table, its game, and who is asking (a seat cookie that no
+        longer names a seat is refused rather than silently treated as the board)."""
+        row, game = self._load(tx, code)
+        viewer = self._identify(tx, row, creds)
+        if creds.seat_token and viewer.seat is None:
+            raise Forbidden("This phone has no seat at this table any more. Join again.")
+        return row, game, viewer
+
     def act(self, code: str, move_name: str, getlist: GetList, creds: Credentials, version: int) -> int:
         now = self.clock()
         with self.store.write() as tx:
-            row, game = self._load(tx, code)
-            viewer = self._identify(tx, row, creds)
-            if creds.seat_token and viewer.seat is None:
-                raise Forbidden("This phone has no seat at this table any more. Join again.")
+            row, game, viewer = self._load_for_change(tx, code, creds)
             move = game.moves.get(move_name)
             if move is None:
                 raise BadInput(f"{game.title} has no move called '{move_name[:40]}'.")
@@ -236,10 +242,7 @@ class Tables:
     def undo(self, code: str, creds: Credentials, version: int) -> int:
         now = self.clock()
         with self.store.write() as tx:
-            row, game = self._load(tx, code)
-            viewer = self._identify(tx, row, creds)
-            if creds.seat_token and viewer.seat is None:
-                raise Forbidden("This phone has no seat at this table any more. Join again.")
+            row, game, viewer = self._load_for_change(tx, code, creds)
             if version != row.version:
                 raise Stale()
             last_two = tx.live_states(code, 2)
