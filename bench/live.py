@@ -1,7 +1,8 @@
 """Live-update benchmark: N tables x M devices, each device holding an event stream and re-fetching
 its own view on every change, like the page does. Each table makes a bounded number of actions; for
 each action we time from sending the POST to the moment the LAST device of that table has its fresh
-view. Prints p50/p99, failures, streams held and the server's resident memory.
+view. Prints p50/p99 of that (and, apart, of the event alone reaching every device), failures, streams
+held, the server's CPU use and its resident memory.
 
     .venv/bin/python bench/live.py --tables 300 --devices 6 --actions 5
 
@@ -15,10 +16,14 @@ monkey.patch_all()
 
 import argparse  # noqa: E402
 import json  # noqa: E402
+import os  # noqa: E402
+import random  # noqa: E402
 import resource  # noqa: E402
 import socket  # noqa: E402
 import sys  # noqa: E402
+import re  # noqa: E402
 import time  # noqa: E402
+import zlib  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import gevent  # noqa: E402
@@ -27,6 +32,9 @@ from gevent.event import Event  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _client import http  # noqa: E402
 from _server import Server, percentile  # noqa: E402
+
+
+VERSION = re.compile(rb'data-version="(\d+)"')
 
 
 class Device:
@@ -39,6 +47,7 @@ class Device:
             raise RuntimeError(f"join failed: {status}")
         self.cookie = hdrs["set-cookie"].split(";")[0]
         self.version = 0
+        self.event_at: dict[int, float] = {}  # version -> when its event reached this device
         self.updated = Event()
         self.connected = Event()
 
@@ -58,18 +67,28 @@ class Device:
                 while b"\n\n" in buffer:
                     event, buffer = buffer.split(b"\n\n", 1)
                     if b"event: changed" in event:
+                        found = re.search(rb"data: (\d+)", event)
+                        if found:
+                            self.event_at[int(found.group(1))] = time.perf_counter()
                         self.refetch()
             s.close()
         except Exception:
             self.stats["stream_errors"] += 1
 
     def refetch(self) -> None:
+        """What the page does on `changed`: fetch its own HTML view (compressed, as a browser asks)."""
         try:
-            status, _, body = http(self.port, "GET", f"/t/{self.code}/view.json", headers={"Cookie": self.cookie})
+            status, _, body = http(self.port, "GET", f"/t/{self.code}/view?as=seat",
+                                   headers={"Cookie": self.cookie, "Accept": "text/html", "HX-Request": "true",
+                                            "Accept-Encoding": "gzip, deflate"})
             if status != 200:
                 self.stats["failed"] += 1
                 return
-            self.version = json.loads(body)["version"]
+            self.stats["bytes"] += len(body)
+            html = zlib.decompress(body, 47) if body[:2] == b"\x1f\x8b" else body  # 47: gzip or zlib
+            found = VERSION.search(html)
+            if found:
+                self.version = max(self.version, int(found.group(1)))
             self.updated.set()
         except Exception:
             self.stats["failed"] += 1
@@ -79,7 +98,7 @@ def run(tables: int, devices: int, actions: int, pause: float) -> dict:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # the server inherits it
     server = Server()
-    stats = {"failed": 0, "stream_errors": 0, "latencies": []}
+    stats = {"failed": 0, "stream_errors": 0, "latencies": [], "delivery": [], "bytes": 0}
     stop = Event()
     try:
         codes = []
@@ -95,8 +114,12 @@ def run(tables: int, devices: int, actions: int, pause: float) -> dict:
         held = sum(d.connected.is_set() for ds in table_devices.values() for d in ds)
         rss_idle = server.rss_mb()
 
+        rng = random.Random(7)
+
         def drive(code: str, ds: list[Device]) -> None:
             version = json.loads(http(server.port, "GET", f"/t/{code}/view.json")[2])["version"]
+            # Tables act independently: a random start, then random gaps around `pause`.
+            gevent.sleep(rng.uniform(0, pause))
             for _ in range(actions):
                 for d in ds:
                     d.updated.clear()
@@ -113,22 +136,38 @@ def run(tables: int, devices: int, actions: int, pause: float) -> dict:
                         d.updated.clear()
                 if all(d.version >= version for d in ds):
                     stats["latencies"].append((time.perf_counter() - started) * 1000)
+                    arrivals = [d.event_at.get(version) for d in ds]
+                    if all(arrivals):
+                        stats["delivery"].append((max(arrivals) - started) * 1000)
                 else:
                     stats["failed"] += 1
-                gevent.sleep(pause)
+                gevent.sleep(rng.uniform(0.5 * pause, 1.5 * pause))
 
+        cpu_before = server.cpu_seconds()
+        client_cpu_before = time.process_time()
         started = time.perf_counter()
         gevent.joinall([gevent.spawn(drive, code, ds) for code, ds in table_devices.items()], timeout=600)
         elapsed = time.perf_counter() - started
+        server_cpu = server.cpu_seconds() - cpu_before
+        client_cpu = time.process_time() - client_cpu_before
         rss_busy = server.rss_mb()
         stop.set()
         gevent.killall(listeners, timeout=5)
         lat = stats["latencies"]
         return {"tables": tables, "devices_per_table": devices, "streams_held": held,
                 "actions": tables * actions, "measured": len(lat), "failed": stats["failed"],
-                "stream_errors": stats["stream_errors"], "p50_ms": round(percentile(lat, 50), 1),
+                "stream_errors": stats["stream_errors"],
+                "event_delivery_p50_ms": round(percentile(stats["delivery"], 50), 1),
+                "event_delivery_p99_ms": round(percentile(stats["delivery"], 99), 1),
+                "p50_ms": round(percentile(lat, 50), 1),
                 "p99_ms": round(percentile(lat, 99), 1), "max_ms": round(max(lat) if lat else float("nan"), 1),
-                "seconds": round(elapsed, 1), "server_rss_mb_idle": round(rss_idle, 1),
+                "seconds": round(elapsed, 1), "actions_per_second": round(tables * actions / elapsed, 1),
+                "view_fetches_per_second": round(tables * actions * devices / elapsed, 1),
+                "server_cpu_percent_of_one_core": round(100 * server_cpu / elapsed, 1),
+                "load_generator_cpu_percent_of_one_core": round(100 * client_cpu / elapsed, 1),
+                "machine_load_average_1min": round(os.getloadavg()[0], 2),
+                "kb_per_view_fetch": round(stats["bytes"] / max(1, tables * actions * devices) / 1024, 2),
+                "server_rss_mb_idle": round(rss_idle, 1),
                 "server_rss_mb_busy": round(rss_busy, 1)}
     finally:
         stop.set()
@@ -140,7 +179,8 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=300)
     parser.add_argument("--devices", type=int, default=6)
     parser.add_argument("--actions", type=int, default=5, help="actions per table (bounded)")
-    parser.add_argument("--pause", type=float, default=1.0, help="seconds between a table's actions")
+    parser.add_argument("--pause", type=float, default=3.0,
+                        help="mean seconds between one table's actions (a busy game: a tap every 3 s)")
     args = parser.parse_args()
     result = run(min(args.tables, 2000), min(args.devices, 20), min(args.actions, 100), args.pause)
     print(json.dumps(result, indent=2))

@@ -134,7 +134,7 @@ class Tables:
             row, game = self._load(tx, code)
             viewer = self._identify(tx, row, creds)
             seats = _seats(tx.seats(code))
-            last = tx.live_states(code, 1)
+            last = tx.last_live_move(code)
         now = self.clock()
         ctx = Ctx(seat=viewer.seat, seats=seats, now=now, is_host=viewer.is_host,
                   states_of_game=lambda: self.states_of_game(game.id))
@@ -142,10 +142,10 @@ class Tables:
         clash = set(view) & set(games.Game.RESERVED)
         assert not clash, f"game view uses reserved keys {clash}"
         undo = None
-        if last and last[0].kind == "move":
-            by = next((s for s in seats if s.id == last[0].seat_id), None)
-            undo = {"move": last[0].move.replace("_", " "), "by": by.name if by else "the board",
-                    "allowed": self._may_undo(viewer, last[0].seat_id, game.moves.get(last[0].move))}
+        if last and last.kind == "move":
+            by = next((s for s in seats if s.id == last.seat_id), None)
+            undo = {"move": last.move.replace("_", " "), "by": by.name if by else "the board",
+                    "allowed": self._may_undo(viewer, last.seat_id, game.moves.get(last.move))}
         return Snapshot(code, game, row.version, seats, viewer, view, now, undo)
 
     def states_of_game(self, game_id: str, limit: int = 500) -> list[dict]:
