@@ -50,8 +50,9 @@ def build_app(database: str | None, public_url: str | None):
     from companion import create_app
 
     config = {"DATABASE": database, "PUBLIC_URL": public_url}
-    # Rate limits per client address (a café with one NAT address may want more joins).
-    for key in ("JOINS_PER_MINUTE", "LOOKUPS_PER_MINUTE"):
+    # Rate limits per client address (a café with one NAT address may want more joins); the number
+    # of reverse proxies in front whose X-Forwarded-* headers to believe (0: none).
+    for key in ("JOINS_PER_MINUTE", "LOOKUPS_PER_MINUTE", "TRUSTED_PROXIES"):
         value = os.environ.get(f"COMPANION_{key}", "")
         if value.isascii() and value.isdigit():
             config[key] = int(value)

@@ -28,6 +28,7 @@ def create_app(config: dict | None = None) -> Flask:
         MAX_CONTENT_LENGTH=64 * 1024,
         LOOKUPS_PER_MINUTE=30,      # unknown table codes tried per client address
         JOINS_PER_MINUTE=20,        # join attempts per client address
+        TRUSTED_PROXIES=0,          # reverse proxies in front whose X-Forwarded-For/-Proto/-Host to believe
         STREAM_SECONDS=15 * 60,     # an event stream ends after this; the browser reconnects
         KEEPALIVE_SECONDS=15,
         SEND_FILE_MAX_AGE_DEFAULT=3600,
@@ -53,6 +54,14 @@ def create_app(config: dict | None = None) -> Flask:
         app.extensions["companion"] = Tables(store, RedisHub(store))
     else:
         app.extensions["companion"] = Tables(Store(app.config["DATABASE"]), Hub())
+
+    if app.config["TRUSTED_PROXIES"]:
+        # Behind nginx every request comes from the proxy's address: take the client's address from
+        # the proxy's header instead (rate limits are per client). Only when told: a client talking
+        # to the app directly could otherwise claim any address.
+        from werkzeug.middleware.proxy_fix import ProxyFix
+        hops = int(app.config["TRUSTED_PROXIES"])
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
 
     from flask_compress import Compress
     Compress(app)
