@@ -4,6 +4,11 @@ each action we time from sending the POST to the moment the LAST device of that 
 view. Prints p50/p99, failures, streams held and the server's resident memory.
 
     .venv/bin/python bench/live.py --tables 300 --devices 6 --actions 5
+    .venv/bin/python bench/live.py --two-processes ...   # two app processes sharing a Redis
+
+With --two-processes, a redis-server (Debian's) and two `python app.py --db redis://...` processes are
+started; a table's devices are split between the two processes (even ones on A, odd ones on B) and
+actions are sent to A, so half the streams hear of each action through Redis pub/sub.
 
 Only 127.0.0.1 is contacted; every loop is bounded in count and time.
 """
@@ -26,7 +31,7 @@ from gevent.event import Event  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _client import http  # noqa: E402
-from _server import Server, percentile  # noqa: E402
+from _server import RedisServer, Server, percentile  # noqa: E402
 
 
 class Device:
@@ -75,10 +80,12 @@ class Device:
             self.stats["failed"] += 1
 
 
-def run(tables: int, devices: int, actions: int, pause: float) -> dict:
+def run(tables: int, devices: int, actions: int, pause: float, two_processes: bool = False) -> dict:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # the server inherits it
-    server = Server()
+    store = RedisServer() if two_processes else None
+    servers = [Server(db=store.url), Server(db=store.url)] if store else [Server()]
+    server = servers[0]  # creates the tables and takes every action
     stats = {"failed": 0, "stream_errors": 0, "latencies": []}
     stop = Event()
     try:
@@ -86,14 +93,15 @@ def run(tables: int, devices: int, actions: int, pause: float) -> dict:
         for _ in range(tables):
             status, hdrs, _ = http(server.port, "POST", "/tables", {"game": "toolbox", "parts": ["dice"]})
             codes.append(hdrs["location"].rsplit("/", 1)[-1])
-        table_devices = {code: [Device(server.port, code, f"P{i}", stats) for i in range(devices)] for code in codes}
+        table_devices = {code: [Device(servers[i % len(servers)].port, code, f"P{i}", stats) for i in range(devices)]
+                         for code in codes}
         listeners = [gevent.spawn(d.listen, stop) for ds in table_devices.values() for d in ds]
         for ds in table_devices.values():
             for d in ds:
                 d.connected.wait(30)
         gevent.sleep(0.5)
         held = sum(d.connected.is_set() for ds in table_devices.values() for d in ds)
-        rss_idle = server.rss_mb()
+        rss_idle = sum(s.rss_mb() for s in servers)
 
         def drive(code: str, ds: list[Device]) -> None:
             version = json.loads(http(server.port, "GET", f"/t/{code}/view.json")[2])["version"]
@@ -120,19 +128,25 @@ def run(tables: int, devices: int, actions: int, pause: float) -> dict:
         started = time.perf_counter()
         gevent.joinall([gevent.spawn(drive, code, ds) for code, ds in table_devices.items()], timeout=600)
         elapsed = time.perf_counter() - started
-        rss_busy = server.rss_mb()
+        rss_busy = sum(s.rss_mb() for s in servers)
+        redis_rss = store.rss_mb() if store else None
         stop.set()
         gevent.killall(listeners, timeout=5)
         lat = stats["latencies"]
-        return {"tables": tables, "devices_per_table": devices, "streams_held": held,
+        return {"setup": "two app processes + Redis" if store else "one app process + SQLite",
+                "tables": tables, "devices_per_table": devices, "streams_held": held,
                 "actions": tables * actions, "measured": len(lat), "failed": stats["failed"],
                 "stream_errors": stats["stream_errors"], "p50_ms": round(percentile(lat, 50), 1),
                 "p99_ms": round(percentile(lat, 99), 1), "max_ms": round(max(lat) if lat else float("nan"), 1),
                 "seconds": round(elapsed, 1), "server_rss_mb_idle": round(rss_idle, 1),
-                "server_rss_mb_busy": round(rss_busy, 1)}
+                "server_rss_mb_busy": round(rss_busy, 1),  # app processes together
+                **({"redis_rss_mb_busy": round(redis_rss, 1)} if store else {})}
     finally:
         stop.set()
-        server.stop()
+        for s in servers:
+            s.stop()
+        if store:
+            store.stop()
 
 
 def main() -> None:
@@ -141,8 +155,11 @@ def main() -> None:
     parser.add_argument("--devices", type=int, default=6)
     parser.add_argument("--actions", type=int, default=5, help="actions per table (bounded)")
     parser.add_argument("--pause", type=float, default=1.0, help="seconds between a table's actions")
+    parser.add_argument("--two-processes", action="store_true",
+                        help="two app processes sharing a throwaway redis-server (devices split between them)")
     args = parser.parse_args()
-    result = run(min(args.tables, 2000), min(args.devices, 20), min(args.actions, 100), args.pause)
+    result = run(min(args.tables, 2000), min(args.devices, 20), min(args.actions, 100), args.pause,
+                 args.two_processes)
     print(json.dumps(result, indent=2))
 
 
