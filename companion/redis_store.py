@@ -61,6 +61,7 @@ class RedisTransaction:
         self._live_top: dict[str, list[dict]] = {}   # newest last, as read
         self._pending_live: dict[str, list] = {}     # ("push", rec) / ("pop",) queued in this work
         self._pending_log: dict[str, int] = {}       # log entries pushed in this work
+        self._dirty: dict[str, dict] = {}            # hash fields to write per table, merged
         self.ops: list[Callable] = []
 
     # ---- reading a table
@@ -86,17 +87,28 @@ class RedisTransaction:
         self.ops.append(op)
 
     def _touch(self, code: str, fields: dict) -> None:
-        """Queue an HSET of the table's hash (and its place in the last-use indexes)."""
-        row = self._tables[code]
-        row.update({k: str(v) if not isinstance(v, str) else v for k, v in fields.items()})
-        t, game, updated = self.s.key(code, "t"), row["game"], float(row["updated"])
-        mapping = dict(fields)
+        """Change fields of the table's hash: applied to the cached copy now, written at commit as
+        one HSET (and one update of each last-use index) however many methods touched it."""
+        assert self.writing, "a read transaction cannot write"
+        self._tables[code].update({k: str(v) if not isinstance(v, str) else v for k, v in fields.items()})
+        self._dirty.setdefault(code, {}).update(fields)
 
-        def op(p):
-            p.hset(t, mapping=mapping)
-            p.zadd(self.s.tables_key, {code: updated})
-            p.zadd(self.s.game_key(game), {code: updated})
-        self._queue(op)
+    def commands(self) -> list[Callable]:
+        """Everything to run inside MULTI, in order: the queued list operations, then each touched
+        table's hash and indexes (different keys, so their order does not matter)."""
+        out = list(self.ops)
+        for code, fields in self._dirty.items():
+            row = self._tables.get(code)
+            if row is None:  # removed later in this work: delete_table queued the removal
+                continue
+            t, game_key, updated = self.s.key(code, "t"), self.s.game_key(row["game"]), float(row["updated"])
+
+            def write_hash(p, t=t, fields=fields, code=code, game_key=game_key, updated=updated):
+                p.hset(t, mapping=fields)
+                p.zadd(self.s.tables_key, {code: updated})
+                p.zadd(game_key, {code: updated})
+            out.append(write_hash)
+        return out
 
     # tables
     def get_table(self, code: str) -> TableRow | None:
@@ -107,6 +119,8 @@ class RedisTransaction:
                         row["host"], float(row["created"]), float(row["updated"]))
 
     def table_exists(self, code: str) -> bool:
+        if not self.writing and code not in self._tables:
+            return bool(self.r.exists(self.s.key(code, "t")))  # one round trip, nothing parsed
         return self._fetch(code) is not None
 
     def insert_table(self, code: str, game: str, options: dict, state: dict, host_token_hash: str, now: float) -> None:
@@ -297,9 +311,10 @@ class RedisStore:
         with self.client.pipeline(transaction=True) as pipe:
             tx = RedisTransaction(self, pipe, writing=True)
             yield tx
-            if tx.ops:
+            commands = tx.commands()
+            if commands:
                 pipe.multi()
-                for op in tx.ops:
+                for op in commands:
                     op(pipe)
                 pipe.execute()
             # leaving the `with` resets the pipeline: UNWATCH and the connection back to the pool
