@@ -68,4 +68,10 @@ def create_app(config: dict | None = None) -> Flask:
 
     from .web import register
     register(app)
+    if isinstance(app.extensions["companion"].store, Store):
+        return app
+    # Shared rate limits: with several processes behind one address, per-process counts would let a
+    # client make N times its allowance.
+    from .redis_store import RedisRateLimiter
+    app.extensions["rate_limiter"] = RedisRateLimiter(app.extensions["companion"].store)
     return app

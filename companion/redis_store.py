@@ -340,6 +340,33 @@ class RedisStore:
         self.client.connection_pool.disconnect()
 
 
+class RedisRateLimiter:
+    """security.RateLimiter's sliding window, kept in Redis so the limits hold for the whole cluster
+    rather than per process. One Lua script per attempt: trim the window, count, record, so two
+    processes cannot both let the last allowed attempt through. Keys expire a minute after the last
+    attempt, so memory stays bounded by the clients active in the past minute."""
+
+    SCRIPT = """
+    redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', tonumber(ARGV[1]) - 60)
+    if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
+    redis.call('ZADD', KEYS[1], ARGV[1], ARGV[3])
+    redis.call('EXPIRE', KEYS[1], 61)
+    return 1
+    """
+
+    def __init__(self, store: RedisStore):
+        self.prefix = f"{store.prefix}limit:"
+        self._script = store.client.register_script(self.SCRIPT)
+
+    def hit(self, client: str, bucket: str, per_minute: int, now: float | None = None) -> bool:
+        """Record an attempt; False when the client is over its limit for the past minute. The
+        wall clock, not a monotonic one: every process on every machine must agree on it."""
+        now = time.time() if now is None else now
+        key = f"{self.prefix}{bucket[:20]}:{client[:64]}"  # an address from a header is bounded here
+        member = f"{now:.6f}:{random.getrandbits(32)}"
+        return bool(self._script(keys=[key], args=[now, per_minute, member]))
+
+
 class RedisHub(Hub):
     """Hub's publish/wait across processes. Each process holds ONE subscriber connection (a pattern
     subscription to every table's channel) and fans messages out to its local waiters through the

@@ -135,3 +135,27 @@ def test_an_unreachable_redis_is_a_503_sentence(tmp_path):
     finally:
         app.extensions["companion"].hub.close()
         own.kill()
+
+
+def test_rate_limits_are_shared_by_every_process(url):
+    """Two apps (as two processes would) on one Redis: the lookups a client makes through either
+    count against one allowance; another client has its own."""
+    apps = [create_app({"DATABASE": url, "LOOKUPS_PER_MINUTE": 3}) for _ in range(2)]
+    try:
+        a, b = (x.test_client() for x in apps)
+        unknown = "/t/ZZZZZZ/events"
+        assert [a.get(unknown).status_code, b.get(unknown).status_code, a.get(unknown).status_code] == [404] * 3
+        assert b.get(unknown).status_code == 429 and a.get(unknown).status_code == 429
+        other = apps[1].test_client()
+        assert other.get(unknown, environ_base={"REMOTE_ADDR": "10.9.8.7"}).status_code == 404
+    finally:
+        for x in apps:
+            x.extensions["companion"].hub.close()
+
+
+def test_the_shared_window_slides(url):
+    from companion.redis_store import RedisRateLimiter
+    limiter = RedisRateLimiter(RedisStore(url))
+    assert [limiter.hit("1.2.3.4", "join", 2, now=t) for t in (1000.0, 1010.0, 1020.0)] == [True, True, False]
+    assert limiter.hit("1.2.3.4", "join", 2, now=1061.0)  # the first attempt left the minute
+    assert not limiter.hit("1.2.3.4", "join", 2, now=1062.0)
