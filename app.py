@@ -21,7 +21,8 @@ def parse_args(argv=None) -> argparse.Namespace:
     parser.add_argument("--port", type=int, default=int(os.environ.get("COMPANION_PORT", DEFAULT_PORT)),
                         help=f"port to listen on (default: {DEFAULT_PORT})")
     parser.add_argument("--db", default=os.environ.get("COMPANION_DB"),
-                        help="SQLite database file (default: instance/companion.db)")
+                        help="where tables are kept: a SQLite file (default: instance/companion.db), or "
+                             "redis://HOST:PORT/N for a Redis shared by several app processes (also COMPANION_DB)")
     parser.add_argument("--public-url", default=os.environ.get("COMPANION_PUBLIC_URL"),
                         help="the address phones should open, e.g. http://192.168.1.20:8750 "
                              "(default: this machine's LAN address)")
@@ -44,6 +45,48 @@ def lan_address() -> str:
         probe.close()
 
 
+def build_app(database: str | None, public_url: str | None):
+    """The app as configured by the command line and the environment (shared with wsgi.py)."""
+    from companion import create_app
+
+    config = {"DATABASE": database, "PUBLIC_URL": public_url}
+    # Rate limits per client address (a café with one NAT address may want more joins); the number
+    # of reverse proxies in front whose X-Forwarded-* headers to believe (0: none).
+    for key in ("JOINS_PER_MINUTE", "LOOKUPS_PER_MINUTE", "TRUSTED_PROXIES"):
+        value = os.environ.get(f"COMPANION_{key}", "")
+        if value.isascii() and value.isdigit():
+            config[key] = int(value)
+    return create_app(config)
+
+
+def start_expiry(app, expire_days: float) -> str:
+    """Hourly, in a green thread: archive and remove tables idle for `expire_days`. Returns the
+    archive folder. Safe to run in several processes at once: each removal is one transaction that
+    re-checks the table is still idle."""
+    import gevent
+
+    from companion import is_redis_url
+    from companion.tables import expire_idle_tables
+
+    # Beside the SQLite file; with Redis (no file) in the instance folder of this machine.
+    database = app.config["DATABASE"]
+    archive = (os.path.join(app.instance_path, "archive") if is_redis_url(database)
+               else os.path.join(os.path.dirname(os.path.abspath(database)), "archive"))
+
+    def expire_forever():
+        while True:  # hourly; each pass is bounded (500 tables)
+            try:
+                removed = expire_idle_tables(app.extensions["companion"], expire_days * 86400, archive)
+                if removed:
+                    print(f"Archived and removed {len(removed)} idle table(s) into {archive}", flush=True)
+            except Exception as exc:  # never take the server down for housekeeping
+                print(f"Could not expire idle tables: {exc}", file=sys.stderr, flush=True)
+            gevent.sleep(3600)
+
+    gevent.spawn(expire_forever)
+    return archive
+
+
 def main(argv=None) -> int:
     args = parse_args(argv)
     # Green threads: patch before Flask, sqlite3 and threading are used.
@@ -51,19 +94,13 @@ def main(argv=None) -> int:
     monkey.patch_all()
     from gevent.pywsgi import WSGIServer
 
-    from companion import create_app
+    from companion import is_redis_url
     from companion.store import StoreError
 
     host_shown = lan_address() if args.host in ("0.0.0.0", "::") else args.host
     public_url = (args.public_url or f"http://{host_shown}:{args.port}").rstrip("/")
     try:
-        config = {"DATABASE": args.db, "PUBLIC_URL": public_url}
-        # Rate limits per client address (a café with one NAT address may want more joins).
-        for key in ("JOINS_PER_MINUTE", "LOOKUPS_PER_MINUTE"):
-            value = os.environ.get(f"COMPANION_{key}", "")
-            if value.isascii() and value.isdigit():
-                config[key] = int(value)
-        app = create_app(config)
+        app = build_app(args.db, public_url)
     except StoreError as exc:
         print(f"Cannot start: {exc}", file=sys.stderr)
         return 2
@@ -83,23 +120,12 @@ def main(argv=None) -> int:
     except Exception:  # a terminal that cannot show the QR still has the URL above
         pass
     if args.expire_days > 0:
-        import gevent
-
-        from companion.tables import expire_idle_tables
-        archive = os.path.join(os.path.dirname(os.path.abspath(app.config["DATABASE"])), "archive")
-
-        def expire_forever():
-            while True:  # hourly; each pass is bounded (500 tables)
-                try:
-                    removed = expire_idle_tables(app.extensions["companion"], args.expire_days * 86400, archive)
-                    if removed:
-                        print(f"Archived and removed {len(removed)} idle table(s) into {archive}", flush=True)
-                except Exception as exc:  # never take the server down for housekeeping
-                    print(f"Could not expire idle tables: {exc}", file=sys.stderr, flush=True)
-                gevent.sleep(3600)
-
-        gevent.spawn(expire_forever)
-    print("\nPress Ctrl-C to stop. Tables are saved in", app.config["DATABASE"], flush=True)
+        start_expiry(app, args.expire_days)
+    where = app.config["DATABASE"]
+    if is_redis_url(where):
+        from companion.redis_store import safe_url
+        where = safe_url(where)
+    print("\nPress Ctrl-C to stop. Tables are saved in", where, flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

@@ -20,13 +20,14 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, extra_args: list[str] | None = None):
+    def __init__(self, extra_args: list[str] | None = None, db: str | None = None):
+        """`db`: a redis:// URL to share; default a throwaway SQLite file."""
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.tmp = tempfile.TemporaryDirectory()
         self.proc = subprocess.Popen(
             [sys.executable, str(ROOT / "app.py"), "--host", "127.0.0.1", "--port", str(self.port),
-             "--db", os.path.join(self.tmp.name, "bench.db"), "--public-url", self.url, *(extra_args or [])],
+             "--db", db or os.path.join(self.tmp.name, "bench.db"), "--public-url", self.url, *(extra_args or [])],
             cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
             # every simulated phone comes from 127.0.0.1: lift the per-address join limit
             env={**os.environ, "COMPANION_JOINS_PER_MINUTE": "100000", "COMPANION_LOOKUPS_PER_MINUTE": "100000"})
@@ -59,6 +60,39 @@ class Server:
         except subprocess.TimeoutExpired:
             self.proc.kill()
         self.tmp.cleanup()
+
+
+class RedisServer:
+    """A throwaway redis-server on 127.0.0.1 (the durability settings the README recommends)."""
+
+    def __init__(self):
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.tmp = tempfile.TemporaryDirectory()
+        self.proc = subprocess.Popen(
+            ["redis-server", "--bind", "127.0.0.1", "--port", str(self.port), "--dir", self.tmp.name, "--save", "",
+             "--appendonly", "yes", "--appendfsync", "everysec", "--maxclients", "10000"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2) as s:
+                    s.sendall(b"PING\r\n")
+                    if s.recv(64).startswith(b"+PONG"):
+                        return
+            except OSError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError("redis-server did not start")
+
+    def rss_mb(self) -> float:
+        return Server.rss_mb(self)  # type: ignore[arg-type]
+
+    def cpu_seconds(self) -> float:
+        return Server.cpu_seconds(self)  # type: ignore[arg-type]
+
+    def stop(self) -> None:
+        Server.stop(self)  # type: ignore[arg-type]
 
 
 def percentile(values: list[float], p: float) -> float:

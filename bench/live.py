@@ -5,6 +5,11 @@ view. Prints p50/p99 of that (and, apart, of the event alone reaching every devi
 held, the server's CPU use and its resident memory.
 
     .venv/bin/python bench/live.py --tables 300 --devices 6 --actions 5
+    .venv/bin/python bench/live.py --two-processes ...   # two app processes sharing a Redis
+
+With --two-processes, a redis-server (Debian's) and two `python app.py --db redis://...` processes are
+started; a table's devices are split between the two processes (even ones on A, odd ones on B) and
+actions are sent to A, so half the streams hear of each action through Redis pub/sub.
 
 Only 127.0.0.1 is contacted; every loop is bounded in count and time.
 """
@@ -31,7 +36,7 @@ from gevent.event import Event  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _client import http  # noqa: E402
-from _server import Server, percentile  # noqa: E402
+from _server import RedisServer, Server, percentile  # noqa: E402
 
 
 VERSION = re.compile(rb'data-version="(\d+)"')
@@ -94,10 +99,12 @@ class Device:
             self.stats["failed"] += 1
 
 
-def run(tables: int, devices: int, actions: int, pause: float) -> dict:
+def run(tables: int, devices: int, actions: int, pause: float, two_processes: bool = False) -> dict:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # the server inherits it
-    server = Server()
+    store = RedisServer() if two_processes else None
+    servers = [Server(db=store.url), Server(db=store.url)] if store else [Server()]
+    server = servers[0]  # creates the tables and takes every action
     stats = {"failed": 0, "stream_errors": 0, "latencies": [], "delivery": [], "bytes": 0}
     stop = Event()
     try:
@@ -105,14 +112,15 @@ def run(tables: int, devices: int, actions: int, pause: float) -> dict:
         for _ in range(tables):
             status, hdrs, _ = http(server.port, "POST", "/tables", {"game": "toolbox", "parts": ["dice"]})
             codes.append(hdrs["location"].rsplit("/", 1)[-1])
-        table_devices = {code: [Device(server.port, code, f"P{i}", stats) for i in range(devices)] for code in codes}
+        table_devices = {code: [Device(servers[i % len(servers)].port, code, f"P{i}", stats) for i in range(devices)]
+                         for code in codes}
         listeners = [gevent.spawn(d.listen, stop) for ds in table_devices.values() for d in ds]
         for ds in table_devices.values():
             for d in ds:
                 d.connected.wait(30)
         gevent.sleep(0.5)
         held = sum(d.connected.is_set() for ds in table_devices.values() for d in ds)
-        rss_idle = server.rss_mb()
+        rss_idle = sum(s.rss_mb() for s in servers)
 
         rng = random.Random(7)
 
@@ -143,18 +151,20 @@ def run(tables: int, devices: int, actions: int, pause: float) -> dict:
                     stats["failed"] += 1
                 gevent.sleep(rng.uniform(0.5 * pause, 1.5 * pause))
 
-        cpu_before = server.cpu_seconds()
+        cpu_before = sum(s.cpu_seconds() for s in servers)
         client_cpu_before = time.process_time()
         started = time.perf_counter()
         gevent.joinall([gevent.spawn(drive, code, ds) for code, ds in table_devices.items()], timeout=600)
         elapsed = time.perf_counter() - started
-        server_cpu = server.cpu_seconds() - cpu_before
+        server_cpu = sum(s.cpu_seconds() for s in servers) - cpu_before
         client_cpu = time.process_time() - client_cpu_before
-        rss_busy = server.rss_mb()
+        rss_busy = sum(s.rss_mb() for s in servers)
+        redis_rss = store.rss_mb() if store else None
         stop.set()
         gevent.killall(listeners, timeout=5)
         lat = stats["latencies"]
-        return {"tables": tables, "devices_per_table": devices, "streams_held": held,
+        return {"setup": "two app processes + Redis" if store else "one app process + SQLite",
+                "tables": tables, "devices_per_table": devices, "streams_held": held,
                 "actions": tables * actions, "measured": len(lat), "failed": stats["failed"],
                 "stream_errors": stats["stream_errors"],
                 "event_delivery_p50_ms": round(percentile(stats["delivery"], 50), 1),
@@ -163,15 +173,19 @@ def run(tables: int, devices: int, actions: int, pause: float) -> dict:
                 "p99_ms": round(percentile(lat, 99), 1), "max_ms": round(max(lat) if lat else float("nan"), 1),
                 "seconds": round(elapsed, 1), "actions_per_second": round(tables * actions / elapsed, 1),
                 "view_fetches_per_second": round(tables * actions * devices / elapsed, 1),
-                "server_cpu_percent_of_one_core": round(100 * server_cpu / elapsed, 1),
+                "server_cpu_percent_of_one_core": round(100 * server_cpu / elapsed, 1),  # app processes together
                 "load_generator_cpu_percent_of_one_core": round(100 * client_cpu / elapsed, 1),
                 "machine_load_average_1min": round(os.getloadavg()[0], 2),
                 "kb_per_view_fetch": round(stats["bytes"] / max(1, tables * actions * devices) / 1024, 2),
                 "server_rss_mb_idle": round(rss_idle, 1),
-                "server_rss_mb_busy": round(rss_busy, 1)}
+                "server_rss_mb_busy": round(rss_busy, 1),  # app processes together
+                **({"redis_rss_mb_busy": round(redis_rss, 1)} if store else {})}
     finally:
         stop.set()
-        server.stop()
+        for s in servers:
+            s.stop()
+        if store:
+            store.stop()
 
 
 def main() -> None:
@@ -181,8 +195,11 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=5, help="actions per table (bounded)")
     parser.add_argument("--pause", type=float, default=3.0,
                         help="mean seconds between one table's actions (a busy game: a tap every 3 s)")
+    parser.add_argument("--two-processes", action="store_true",
+                        help="two app processes sharing a throwaway redis-server (devices split between them)")
     args = parser.parse_args()
-    result = run(min(args.tables, 2000), min(args.devices, 20), min(args.actions, 100), args.pause)
+    result = run(min(args.tables, 2000), min(args.devices, 20), min(args.actions, 100), args.pause,
+                 args.two_processes)
     print(json.dumps(result, indent=2))
 
 

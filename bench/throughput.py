@@ -3,6 +3,7 @@ load, version check, move, event, commit, publish) against a bare route (GET /he
 server process, with the same concurrency. Prints both rates, their ratio and p99 latencies.
 
     .venv/bin/python bench/throughput.py --seconds 10 --concurrency 16
+    .venv/bin/python bench/throughput.py --redis   # the same server on a throwaway Redis
 
 Each worker drives its own table (so versions never clash). Bounded in time; 127.0.0.1 only.
 """
@@ -22,7 +23,7 @@ import gevent  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _client import http  # noqa: E402
-from _server import Server, percentile  # noqa: E402
+from _server import RedisServer, Server, percentile  # noqa: E402
 
 
 def measure(request, concurrency: int, seconds: float) -> dict:
@@ -51,9 +52,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--concurrency", type=int, default=16)
+    parser.add_argument("--redis", action="store_true", help="store tables in a throwaway redis-server")
     args = parser.parse_args()
     seconds, concurrency = min(args.seconds, 120), min(args.concurrency, 256)
-    server = Server()
+    store = RedisServer() if args.redis else None
+    server = Server(db=store.url if store else None)
     try:
         codes = []
         for _ in range(concurrency):
@@ -72,17 +75,23 @@ def main() -> None:
         cpu0 = server.cpu_seconds()
         bare_result = measure(bare, concurrency, seconds)
         cpu1 = server.cpu_seconds()
+        redis_cpu1 = store.cpu_seconds() if store else 0.0
         action_result = measure(action, concurrency, seconds)
         cpu2 = server.cpu_seconds()
         bare_result["server_cpu_ms_per_request"] = round((cpu1 - cpu0) * 1000 / max(1, bare_result["requests"]), 3)
         action_result["server_cpu_ms_per_request"] = round((cpu2 - cpu1) * 1000 / max(1, action_result["requests"]), 3)
-        print(json.dumps({"concurrency": concurrency, "seconds": seconds, "bare_route": bare_result,
+        if store:  # Redis works for every action too: count its CPU beside the app's
+            action_result["redis_cpu_ms_per_request"] = round(
+                (store.cpu_seconds() - redis_cpu1) * 1000 / max(1, action_result["requests"]), 3)
+        print(json.dumps({"backend": "redis" if store else "sqlite", "concurrency": concurrency, "seconds": seconds, "bare_route": bare_result,
                           "action_route": action_result,
                           "ratio": round(action_result["per_second"] / bare_result["per_second"], 2),
                           "cpu_ratio": round(bare_result["server_cpu_ms_per_request"]
                                              / max(1e-9, action_result["server_cpu_ms_per_request"]), 2)}, indent=2))
     finally:
         server.stop()
+        if store:
+            store.stop()
 
 
 if __name__ == "__main__":

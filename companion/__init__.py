@@ -10,6 +10,10 @@ from .live import Hub
 from .store import Store
 from .tables import Tables
 
+
+def is_redis_url(database: str | None) -> bool:
+    return bool(database) and database.startswith(("redis://", "rediss://", "unix://"))
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -17,11 +21,14 @@ def create_app(config: dict | None = None) -> Flask:
     app = Flask(__name__, template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"),
                 instance_path=str(ROOT / "instance"))
     app.config.update(
-        DATABASE=None,              # default: instance/companion.db
+        DATABASE=None,              # a file path (SQLite; default instance/companion.db) or redis://HOST:PORT/N
+        HISTORY_PER_TABLE=500,      # Redis: events kept per table (and so the undo depth)
+        REDIS_PREFIX="ctc:",        # Redis: every key starts with this (share a Redis with other apps)
         PUBLIC_URL=None,            # the address phones use; default: the request's own host
         MAX_CONTENT_LENGTH=64 * 1024,
         LOOKUPS_PER_MINUTE=30,      # unknown table codes tried per client address
         JOINS_PER_MINUTE=20,        # join attempts per client address
+        TRUSTED_PROXIES=0,          # reverse proxies in front whose X-Forwarded-For/-Proto/-Host to believe
         STREAM_SECONDS=15 * 60,     # an event stream ends after this; the browser reconnects
         KEEPALIVE_SECONDS=15,
         SEND_FILE_MAX_AGE_DEFAULT=3600,
@@ -39,12 +46,32 @@ def create_app(config: dict | None = None) -> Flask:
         os.makedirs(app.instance_path, exist_ok=True)
         app.config["DATABASE"] = os.path.join(app.instance_path, "companion.db")
 
-    hub = Hub()
-    app.extensions["companion"] = Tables(Store(app.config["DATABASE"]), hub)
+    if is_redis_url(app.config["DATABASE"]):
+        # Several app processes share one Redis: imported only then, SQLite needs nothing extra.
+        from .redis_store import RedisHub, RedisStore
+        store = RedisStore(app.config["DATABASE"], history=app.config["HISTORY_PER_TABLE"],
+                           prefix=app.config["REDIS_PREFIX"])
+        app.extensions["companion"] = Tables(store, RedisHub(store))
+    else:
+        app.extensions["companion"] = Tables(Store(app.config["DATABASE"]), Hub())
+
+    if app.config["TRUSTED_PROXIES"]:
+        # Behind nginx every request comes from the proxy's address: take the client's address from
+        # the proxy's header instead (rate limits are per client). Only when told: a client talking
+        # to the app directly could otherwise claim any address.
+        from werkzeug.middleware.proxy_fix import ProxyFix
+        hops = int(app.config["TRUSTED_PROXIES"])
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
 
     from flask_compress import Compress
     Compress(app)
 
     from .web import register
     register(app)
+    if isinstance(app.extensions["companion"].store, Store):
+        return app
+    # Shared rate limits: with several processes behind one address, per-process counts would let a
+    # client make N times its allowance.
+    from .redis_store import RedisRateLimiter
+    app.extensions["rate_limiter"] = RedisRateLimiter(app.extensions["companion"].store)
     return app

@@ -24,11 +24,24 @@ class Hub:
             return cond
 
     def publish(self, code: str, version: int) -> None:
-        cond = self._condition(code)
-        with cond:
+        # The version is recorded for every table, a Condition exists only for tables someone waits
+        # on: with a shared Redis this process hears of every table in the cluster. A waiter reads
+        # the version under its Condition after creating it, so it cannot miss this update.
+        with self._lock:
             if version > self._versions.get(code, 0):
                 self._versions[code] = version
-            cond.notify_all()
+            cond = self._conditions.get(code)
+        if cond is not None:
+            with cond:
+                cond.notify_all()
+
+    def waited_on(self) -> list[str]:
+        """The tables that have an open stream in this process now."""
+        with self._lock:
+            return list(self._waiters)
+
+    def close(self) -> None:
+        """Nothing to release in-process (RedisHub stops its listener)."""
 
     def wait(self, code: str, after: int, timeout: float) -> int | None:
         """Block until the table passes version `after` or `timeout` seconds pass.

@@ -89,6 +89,11 @@ class StoreError(RuntimeError):
     """The database cannot be used (missing folder, read-only, disk full): said at start-up."""
 
 
+class StorageUnavailable(RuntimeError):
+    """A unit of work could not be saved now (the shared store is unreachable or the table kept
+    changing under it): nothing was applied; the player is asked to try again (503)."""
+
+
 class Transaction:
     def __init__(self, conn: sqlite3.Connection):
         self.conn = conn
@@ -255,6 +260,13 @@ class Store:
                 conn.execute("ROLLBACK")
                 raise
             conn.execute("COMMIT")
+
+    def transact(self, work):
+        """Run `work(tx)` in one write transaction and return its result. The pipeline writes through
+        this, not `write()`, so a backend with optimistic transactions (RedisStore) can run the work
+        again after a conflict; SQLite's write lock means it always runs exactly once."""
+        with self.write() as tx:
+            return work(tx)
 
     def write(self):
         """One write transaction. BEGIN IMMEDIATE takes the write lock up front, so two actions on

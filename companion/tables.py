@@ -97,7 +97,8 @@ class Tables:
         now = self.clock()
         state = game.setup(options, Ctx(seat=None, seats=[], now=now, is_host=True, rng=random.Random(secrets.randbits(64))))
         host_token = secrets.token_urlsafe(24)
-        with self.store.write() as tx:
+
+        def insert(tx: Transaction) -> str:
             for _ in range(20):
                 code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
                 if not tx.table_exists(code):
@@ -106,7 +107,8 @@ class Tables:
                 raise RuleError("Could not find a free table code; try again.")
             tx.insert_table(code, game.id, options, state, token_hash(host_token), now)
             tx.add_event(code, 1, "create", now, state_after=state)
-        return code, host_token
+            return code
+        return self.store.transact(insert), host_token
 
     def _load(self, tx: Transaction, code: str) -> tuple[TableRow, games.Game]:
         row = tx.get_table(code)
@@ -166,12 +168,15 @@ class Tables:
         "joined", "already" (this device holds a seat), "reclaimed", or raises NameTaken."""
         name = parse(NAME_FIELD, getlist)["name"]
         now = self.clock()
-        with self.store.write() as tx:
+
+        # Written as a function so an optimistic store can run it again when another process
+        # changed the table meanwhile (two phones joining at once through two app processes).
+        def seat_someone(tx: Transaction) -> tuple[Seat, str | None, str, int | None]:
             row, _game = self._load(tx, code)
             if current_token:
                 mine = tx.seat_by_token(code, token_hash(current_token))
                 if mine is not None:
-                    return Seat(mine.seat_id, mine.name), None, "already"
+                    return Seat(mine.seat_id, mine.name), None, "already", None
             same = tx.seat_by_name(code, name.casefold())
             token = secrets.token_urlsafe(24)
             if same is not None:
@@ -188,7 +193,10 @@ class Tables:
             version = row.version + 1
             tx.bump_version(code, version, now)
             tx.add_event(code, version, "join", now, seat_id=seat.id)
-        self.hub.publish(code, version)
+            return seat, token, outcome, version
+        seat, token, outcome, version = self.store.transact(seat_someone)
+        if version is not None:
+            self.hub.publish(code, version)
         return seat, token, outcome
 
     # ---- acting
@@ -203,7 +211,8 @@ class Tables:
 
     def act(self, code: str, move_name: str, getlist: GetList, creds: Credentials, version: int) -> int:
         now = self.clock()
-        with self.store.write() as tx:
+
+        def apply(tx: Transaction) -> int:
             row, game, viewer = self._load_for_change(tx, code, creds)
             move = game.moves.get(move_name)
             if move is None:
@@ -228,6 +237,10 @@ class Tables:
             tx.add_event(code, new_version, "move", now, move=move_name,
                          seat_id=viewer.seat.id if viewer.seat else None,
                          args={**args, "rng_seed": rng_seed}, state_after=encoded)
+            return new_version
+        # Run again after a conflict, it finds the newer version and answers Stale: what SQLite's
+        # write lock gives, two processes never both apply a move to the same version.
+        new_version = self.store.transact(apply)
         self.hub.publish(code, new_version)
         return new_version
 
@@ -241,12 +254,15 @@ class Tables:
 
     def undo(self, code: str, creds: Credentials, version: int) -> int:
         now = self.clock()
-        with self.store.write() as tx:
+
+        def take_back(tx: Transaction) -> int:
             row, game, viewer = self._load_for_change(tx, code, creds)
             if version != row.version:
                 raise Stale()
             last_two = tx.live_states(code, 2)
-            if not last_two or last_two[0].kind != "move":
+            # Fewer than two: a store that caps history per table (Redis) has forgotten the state
+            # before this move, so it cannot be taken back.
+            if len(last_two) < 2 or last_two[0].kind != "move":
                 raise RuleError("There is nothing to undo.")
             move = game.moves.get(last_two[0].move)
             if not self._may_undo(viewer, last_two[0].seat_id, move):
@@ -259,6 +275,8 @@ class Tables:
             tx.save_state(code, restored, new_version, now)
             tx.add_event(code, new_version, "undo", now, move=last_two[0].move,
                          seat_id=viewer.seat.id if viewer.seat else None)
+            return new_version
+        new_version = self.store.transact(take_back)
         self.hub.publish(code, new_version)
         return new_version
 
@@ -283,19 +301,23 @@ def expire_idle_tables(tables: "Tables", idle_seconds: float, archive_dir: str |
     cutoff = tables.clock() - idle_seconds
     with tables.store.read() as tx:
         codes = tx.idle_tables(cutoff)
+
+    def archive_and_remove(tx: Transaction, code: str) -> bool:
+        row = tx.get_table(code)
+        if row is None or row.updated_at >= cutoff:  # touched since we looked
+            return False
+        if archive_dir:
+            os.makedirs(archive_dir, exist_ok=True)
+            path = os.path.join(archive_dir, f"{code}.json")
+            with open(path + ".tmp", "w", encoding="utf-8") as fh:
+                json.dump(export_table(tx, code), fh)
+            os.replace(path + ".tmp", path)  # the archive exists before the table goes
+        tx.delete_table(code)
+        return True
+
     for code in codes:
-        with tables.store.write() as tx:
-            row = tx.get_table(code)
-            if row is None or row.updated_at >= cutoff:  # touched since we looked
-                continue
-            if archive_dir:
-                os.makedirs(archive_dir, exist_ok=True)
-                path = os.path.join(archive_dir, f"{code}.json")
-                with open(path + ".tmp", "w", encoding="utf-8") as fh:
-                    json.dump(export_table(tx, code), fh)
-                os.replace(path + ".tmp", path)  # the archive exists before the table goes
-            tx.delete_table(code)
-        removed.append(code)
+        if tables.store.transact(lambda tx: archive_and_remove(tx, code)):
+            removed.append(code)
     return removed
 
 

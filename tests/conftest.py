@@ -29,12 +29,98 @@ sys.path.insert(0, str(ROOT))
 from companion import create_app  # noqa: E402
 
 CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
+REDIS_SERVER = shutil.which("redis-server")
+try:
+    import redis as redis_py
+except ImportError:  # pragma: no cover - requirements.txt lists it
+    redis_py = None
+
+
+# ---- backends: SQLite always; Redis for tests marked `both_backends` (the same tests, parametrised)
+
+BACKENDS = ["sqlite", pytest.param("redis", marks=pytest.mark.redis)]
+
+
+def pytest_generate_tests(metafunc):
+    if "backend" in metafunc.fixturenames and metafunc.definition.get_closest_marker("both_backends"):
+        metafunc.parametrize("backend", BACKENDS, indirect=True)
 
 
 @pytest.fixture
-def app(tmp_path):
-    return create_app({"DATABASE": str(tmp_path / "test.db"), "TESTING": True,
-                       "LOOKUPS_PER_MINUTE": 1000, "JOINS_PER_MINUTE": 1000})
+def backend(request) -> str:
+    return getattr(request, "param", "sqlite")
+
+
+class RedisServer:
+    """A throwaway redis-server on 127.0.0.1 and a free port, its files in a temporary folder.
+    appendonly + appendfsync everysec, as the README recommends: each write reaches the AOF file (the
+    operating system) before Redis replies, so killing redis-server itself loses nothing acknowledged."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self.port = free_port()
+        self.proc: subprocess.Popen | None = None
+
+    def url(self, db: int = 0) -> str:
+        return f"redis://127.0.0.1:{self.port}/{db}"
+
+    def start(self) -> "RedisServer":
+        self.proc = subprocess.Popen(
+            [REDIS_SERVER, "--bind", "127.0.0.1", "--port", str(self.port), "--dir", str(self.folder),
+             "--save", "", "--appendonly", "yes", "--appendfsync", "everysec", "--daemonize", "no",
+             "--logfile", str(self.folder / "redis.log")],
+            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+        client = redis_py.Redis(port=self.port, socket_connect_timeout=0.5)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"redis-server exited: {(self.folder / 'redis.log').read_text()}")
+            try:
+                client.ping()
+                # the AOF is loaded before PING answers, but say so explicitly for restarts
+                if client.info("persistence").get("loading") == 0:
+                    client.close()
+                    return self
+            except redis_py.exceptions.RedisError:
+                pass
+            time.sleep(0.05)
+        raise RuntimeError("redis-server did not start in 20 s")
+
+    def flush(self) -> None:
+        with redis_py.Redis(port=self.port) as client:
+            client.flushall()
+
+    def kill(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(10)
+
+
+@pytest.fixture(scope="session")
+def redis_server(tmp_path_factory):
+    if not (REDIS_SERVER and redis_py):
+        pytest.skip(NO_REDIS)
+    server = RedisServer(tmp_path_factory.mktemp("redis")).start()
+    yield server
+    server.kill()
+
+
+@pytest.fixture
+def database(backend, tmp_path, request) -> str:
+    """Where the app keeps its tables: a fresh SQLite file, or the session's Redis emptied."""
+    if backend == "redis":
+        server = request.getfixturevalue("redis_server")
+        server.flush()
+        return server.url()
+    return str(tmp_path / "test.db")
+
+
+@pytest.fixture
+def app(database):
+    app = create_app({"DATABASE": database, "TESTING": True,
+                      "LOOKUPS_PER_MINUTE": 1000, "JOINS_PER_MINUTE": 1000})
+    yield app
+    app.extensions["companion"].hub.close()  # the Redis hub's subscriber thread
 
 
 @pytest.fixture
@@ -103,7 +189,7 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    def __init__(self, db: Path, port: int | None = None):
+    def __init__(self, db: Path | str, port: int | None = None):
         self.db = db
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -174,8 +260,9 @@ class HttpDevice:
 
 
 @pytest.fixture
-def server(tmp_path):
-    srv = ServerProcess(tmp_path / "server.db").start()
+def server(backend, tmp_path, request):
+    db = request.getfixturevalue("database") if backend == "redis" else tmp_path / "server.db"
+    srv = ServerProcess(db).start()
     yield srv
     srv.kill()
 
@@ -189,7 +276,18 @@ def browser_type_launch_args(browser_type_launch_args):
                      "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]}
 
 
+NO_REDIS = ("no redis-server (or no redis package): install it with `sudo apt-get install redis-server` "
+            "to run the Redis backend and scale-out tests")
+
+
 def pytest_collection_modifyitems(config, items):
+    if not (REDIS_SERVER and redis_py):
+        if os.environ.get("REQUIRE_REDIS") == "1":
+            raise pytest.UsageError("REQUIRE_REDIS=1 but redis-server or the redis package is missing "
+                                    "(apt-get install redis-server; pip install -r requirements.txt)")
+        for item in items:
+            if item.get_closest_marker("redis"):
+                item.add_marker(pytest.mark.skip(reason=NO_REDIS))
     if CHROMIUM:
         return
     if os.environ.get("REQUIRE_BROWSER") == "1":

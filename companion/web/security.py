@@ -10,6 +10,8 @@ from urllib.parse import urlsplit
 from flask import Flask, current_app, render_template, request
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
+from ..store import StorageUnavailable
+
 SAFE_SITES = {"same-origin", "none"}  # "none": typed into the address bar or opened from a bookmark
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
@@ -94,6 +96,23 @@ def register(app: Flask) -> None:
         app.logger.error("storage error: %s", exc)
         return error_page(503, "The companion cannot save right now (its disk may be full or read-only). "
                                "Nothing was changed; tell whoever runs it, then try again.")
+
+    @app.errorhandler(StorageUnavailable)
+    def storage_busy(exc: StorageUnavailable):
+        app.logger.error("storage unavailable: %s", exc)
+        return error_page(503, "The companion cannot save right now. Nothing was changed; try again.")
+
+    try:
+        from redis.exceptions import RedisError
+    except ImportError:  # SQLite-only installs need not have the redis package
+        pass
+    else:
+        @app.errorhandler(RedisError)
+        def redis_error(exc: Exception):
+            # Redis unreachable or refusing: a queued transaction never half-applies (MULTI/EXEC).
+            app.logger.error("redis error: %s", exc)
+            return error_page(503, "The companion cannot reach its storage right now. Nothing was changed; "
+                                   "tell whoever runs it, then try again.")
 
     @app.errorhandler(Exception)
     def unexpected(exc: Exception):  # pragma: no cover - a bug; the player still gets a sentence

@@ -1,9 +1,20 @@
 """Old tables expire after an idle time, their history written to an archive first."""
 import json
 
+import pytest
+
 from companion.live import Hub
 from companion.store import Store
 from companion.tables import Credentials, Tables, expire_idle_tables
+
+pytestmark = pytest.mark.both_backends  # SQLite, and Redis with its last-use index
+
+
+def open_store(database: str):
+    if database.startswith("redis://"):
+        from companion.redis_store import RedisStore
+        return RedisStore(database)
+    return Store(database)
 
 
 class Clock:
@@ -19,9 +30,9 @@ def getlist(data):
                                          ([data[key]] if key in data else []))]
 
 
-def test_idle_tables_are_archived_then_removed(tmp_path):
+def test_idle_tables_are_archived_then_removed(tmp_path, database):
     clock = Clock()
-    tables = Tables(Store(str(tmp_path / "e.db")), Hub(), clock)
+    tables = Tables(open_store(database), Hub(), clock)
     old, host = tables.create("toolbox", getlist({"parts": ["dice"]}))
     tables.join(old, getlist({"name": "Ann"}), None, reclaim=False)
     tables.act(old, "roll", getlist({}), Credentials(None, host), 2)
@@ -39,9 +50,9 @@ def test_idle_tables_are_archived_then_removed(tmp_path):
     assert archived["state"]["dice"]["last"]
 
 
-def test_nothing_expires_while_in_use(tmp_path):
+def test_nothing_expires_while_in_use(database):
     clock = Clock()
-    tables = Tables(Store(str(tmp_path / "e.db")), Hub(), clock)
+    tables = Tables(open_store(database), Hub(), clock)
     code, host = tables.create("toolbox", getlist({"parts": ["dice"]}))
     for _ in range(3):
         clock.now += 5 * 86400

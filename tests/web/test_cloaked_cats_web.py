@@ -8,6 +8,8 @@ import re
 
 import pytest
 
+pytestmark = pytest.mark.both_backends  # the same tests on SQLite and on Redis (tests/conftest.py)
+
 from companion.games import cloaked_cats as cc
 
 CAT = ["strutting_beauty", "fish_cocktail", "black_coat"]

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 
 import pytest
+
+pytestmark = pytest.mark.both_backends  # the same tests on SQLite and on Redis (tests/conftest.py)
 from markupsafe import escape
 
 from companion import create_app
@@ -181,9 +183,13 @@ def test_needs_show_hide_leaves_no_trace_and_survives_reload_and_restart(app, tm
     assert "is-secret" not in again and page.count(secret_name) == 1
     # a reload keeps the Needs; a server restart too (same database, same cookie)
     assert needs_names(client.get("/needs").get_data(as_text=True)) == names
-    restarted = create_app({"DATABASE": app.config["DATABASE"], "TESTING": True}).test_client()
-    restarted.set_cookie("needs_table", client.get_cookie("needs_table", path="/needs").value, path="/needs")
-    assert needs_names(restarted.get("/needs").get_data(as_text=True)) == names
+    restarted_app = create_app({"DATABASE": app.config["DATABASE"], "TESTING": True})
+    try:
+        restarted = restarted_app.test_client()
+        restarted.set_cookie("needs_table", client.get_cookie("needs_table", path="/needs").value, path="/needs")
+        assert needs_names(restarted.get("/needs").get_data(as_text=True)) == names
+    finally:
+        restarted_app.extensions["companion"].hub.close()  # on Redis, its subscriber thread
 
 
 def test_needs_settings_are_remembered_and_competitive_marks_both_teams(client):

@@ -4,6 +4,8 @@ import threading
 
 import pytest
 
+pytestmark = pytest.mark.both_backends  # the same tests on SQLite and on Redis (tests/conftest.py)
+
 from companion import create_app
 
 ALL_PARTS = ["timers", "dice", "bag", "deck", "track", "counters", "rounds", "picker"]

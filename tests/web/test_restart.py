@@ -1,14 +1,14 @@
-"""Kill the server process (SIGKILL, no clean shutdown) and start it again on the same database:
-every table, seat and view is exactly as it was."""
+"""Kill the server process (SIGKILL, no clean shutdown) and start it again on the same database (a
+SQLite file, or the same Redis): every table, seat and view is exactly as it was."""
 import pytest
 
 from tests.conftest import HttpDevice as Device, ServerProcess
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.both_backends]
 
 
-def test_tables_survive_a_killed_server(tmp_path):
-    server = ServerProcess(tmp_path / "restart.db").start()
+def test_tables_survive_a_killed_server(database):
+    server = ServerProcess(database).start()
     try:
         host = Device(server.url)
         status, headers, _ = host.request("/tables", {"game": "toolbox", "parts": ["dice", "counters", "timers", "deck"]},

@@ -5,6 +5,8 @@ import random
 
 import pytest
 
+pytestmark = pytest.mark.both_backends  # the same tests on SQLite and on Redis (tests/conftest.py)
+
 
 @pytest.fixture
 def cats(new_table, device):

@@ -1,0 +1,457 @@
+"""The Redis backend: the same Transaction interface as companion/store.py and the same
+publish/wait as companion/live.py, so several app processes (on one or several machines) can serve
+the same tables. Selected with `--db redis://HOST:PORT/N` (or COMPANION_DB).
+
+Keys, per table (the `{CODE}` hash tag keeps a table's keys in one Redis Cluster slot):
+
+    <prefix>{CODE}:t     hash: game, options, state, version, host, created, updated, seats, next_event
+    <prefix>{CODE}:log   list: every event (no state), newest last, capped at `history`
+    <prefix>{CODE}:live  list: the events that set a state and are not undone (create, move), with
+                         the state after them, newest last, capped at `history` (the undo depth)
+    <prefix>tables       sorted set: code by last use (expiry)
+    <prefix>game:<id>    sorted set: code by last use (records a game keeps across tables)
+
+Optimistic versioning: a write WATCHes the table's hash before reading it, queues its writes, and
+commits them in MULTI/EXEC. Every write to a table changes that hash (its version or updated time)
+in the same EXEC as its lists, so watching the hash alone covers all three keys. If another process
+committed in between, EXEC fails and `transact` runs the work again on fresh data: for a move that
+means a Stale answer, for a join a fresh seat number. No update is ever lost.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import random
+import threading
+import time
+from contextlib import contextmanager
+from typing import Callable, Iterator
+
+import redis
+from redis.exceptions import RedisError, WatchError
+
+from .live import Hub
+from .store import EventRow, SeatRow, StorageUnavailable, StoreError, TableRow
+
+log = logging.getLogger(__name__)
+
+def safe_url(url: str) -> str:
+    """The URL without a password, for messages."""
+    if "@" in url:
+        scheme, rest = url.split("://", 1)
+        return f"{scheme}://***@{rest.rsplit('@', 1)[1]}"
+    return url
+
+
+def _json(value: dict | str) -> str:
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+class RedisTransaction:
+    """One unit of work. Reading: each table is fetched once (hash and the top of its live stack in
+    one MULTI, so they agree). Writing: the table's hash is WATCHed before it is read; writes are
+    queued in order and also applied to the cached copy, so later reads in the same work see them."""
+
+    def __init__(self, store: "RedisStore", pipe, writing: bool):
+        self.s = store
+        self.r = store.client
+        self.pipe = pipe          # a watching pipeline (writing) or None (reading)
+        self.writing = writing
+        self._tables: dict[str, dict | None] = {}
+        self._live_top: dict[str, list[dict]] = {}   # newest last, as read
+        self._pending_live: dict[str, list] = {}     # ("push", rec) / ("pop",) queued in this work
+        self._pending_log: dict[str, int] = {}       # log entries pushed in this work
+        self._dirty: dict[str, dict] = {}            # hash fields to write per table, merged
+        self.ops: list[Callable] = []
+
+    # ---- reading a table
+    def _fetch(self, code: str) -> dict | None:
+        if code in self._tables:
+            return self._tables[code]
+        t, live = self.s.key(code, "t"), self.s.key(code, "live")
+        if self.writing:
+            self.pipe.watch(t)
+            fields = self.pipe.hgetall(t)
+            top = self.pipe.lrange(live, -2, -1) if fields else []
+        else:
+            p = self.r.pipeline(transaction=True)
+            p.hgetall(t)
+            p.lrange(live, -2, -1)
+            fields, top = p.execute()
+        self._tables[code] = fields or None
+        self._live_top[code] = [json.loads(x) for x in top] if fields else []
+        return self._tables[code]
+
+    def _queue(self, op: Callable) -> None:
+        assert self.writing, "a read transaction cannot write"
+        self.ops.append(op)
+
+    def _touch(self, code: str, fields: dict) -> None:
+        """Change fields of the table's hash: applied to the cached copy now, written at commit as
+        one HSET (and one update of each last-use index) however many methods touched it."""
+        assert self.writing, "a read transaction cannot write"
+        self._tables[code].update({k: str(v) if not isinstance(v, str) else v for k, v in fields.items()})
+        self._dirty.setdefault(code, {}).update(fields)
+
+    def commands(self) -> list[Callable]:
+        """Everything to run inside MULTI, in order: the queued list operations, then each touched
+        table's hash and indexes (different keys, so their order does not matter)."""
+        out = list(self.ops)
+        for code, fields in self._dirty.items():
+            row = self._tables.get(code)
+            if row is None:  # removed later in this work: delete_table queued the removal
+                continue
+            t, game_key, updated = self.s.key(code, "t"), self.s.game_key(row["game"]), float(row["updated"])
+
+            def write_hash(p, t=t, fields=fields, code=code, game_key=game_key, updated=updated):
+                p.hset(t, mapping=fields)
+                p.zadd(self.s.tables_key, {code: updated})
+                p.zadd(game_key, {code: updated})
+            out.append(write_hash)
+        return out
+
+    # tables
+    def get_table(self, code: str) -> TableRow | None:
+        row = self._fetch(code)
+        if row is None:
+            return None
+        return TableRow(code, row["game"], json.loads(row["options"]), json.loads(row["state"]), int(row["version"]),
+                        row["host"], float(row["created"]), float(row["updated"]))
+
+    def table_exists(self, code: str) -> bool:
+        if not self.writing and code not in self._tables:
+            return bool(self.r.exists(self.s.key(code, "t")))  # one round trip, nothing parsed
+        return self._fetch(code) is not None
+
+    def insert_table(self, code: str, game: str, options: dict, state: dict, host_token_hash: str, now: float) -> None:
+        if self._fetch(code) is not None:
+            raise ValueError(f"table {code} exists")
+        self._tables[code] = {"game": game, "updated": str(now)}
+        self._live_top[code] = []
+        self._touch(code, {"game": game, "options": json.dumps(options), "state": json.dumps(state), "version": 1,
+                           "host": host_token_hash, "created": now, "updated": now, "seats": "[]", "next_event": 1})
+
+    def save_state(self, code: str, state: dict | str, version: int, now: float) -> None:
+        self._fetch(code)
+        self._touch(code, {"state": _json(state), "version": version, "updated": now})
+
+    def bump_version(self, code: str, version: int, now: float) -> None:
+        self._fetch(code)
+        self._touch(code, {"version": version, "updated": now})
+
+    def states_of_game(self, game: str, limit: int) -> list[dict]:
+        codes = self.r.zrevrange(self.s.game_key(game), 0, max(0, limit - 1))
+        p = self.r.pipeline(transaction=False)
+        for code in codes:
+            p.hget(self.s.key(code, "t"), "state")
+        return [json.loads(s) for s in p.execute() if s]
+
+    # seats: at most MAX_SEATS per table, kept as one JSON list in the table's hash
+    def _seat_list(self, code: str) -> list[list]:
+        row = self._fetch(code)
+        return json.loads(row["seats"]) if row else []
+
+    def _save_seats(self, code: str, seats: list[list]) -> None:
+        self._touch(code, {"seats": json.dumps(seats)})
+
+    def seats(self, code: str) -> list[SeatRow]:
+        return [SeatRow(s[0], s[1], s[3]) for s in self._seat_list(code)]
+
+    def seat_by_token(self, code: str, token_hash: str) -> SeatRow | None:
+        return next((SeatRow(s[0], s[1], s[3]) for s in self._seat_list(code) if s[3] == token_hash), None)
+
+    def seat_by_name(self, code: str, name_key: str) -> SeatRow | None:
+        return next((SeatRow(s[0], s[1], s[3]) for s in self._seat_list(code) if s[2] == name_key), None)
+
+    def add_seat(self, code: str, name: str, name_key: str, token_hash: str, now: float) -> int:
+        seats = self._seat_list(code)
+        if any(s[2] == name_key for s in seats):
+            raise ValueError("name taken")  # the pipeline asks "is that you?" before this
+        next_id = max((s[0] for s in seats), default=0) + 1
+        self._save_seats(code, seats + [[next_id, name, name_key, token_hash, now]])
+        return next_id
+
+    def set_seat_token(self, code: str, seat_id: int, token_hash: str) -> None:
+        self._save_seats(code, [s[:3] + [token_hash] + s[4:] if s[0] == seat_id else s for s in self._seat_list(code)])
+
+    def remove_seat(self, code: str, seat_id: int) -> None:
+        self._save_seats(code, [s for s in self._seat_list(code) if s[0] != seat_id])
+
+    # events
+    def add_event(self, code: str, version: int, kind: str, now: float, move: str | None = None,
+                  seat_id: int | None = None, args: dict | None = None, state_after: dict | str | None = None) -> None:
+        row = self._fetch(code)
+        event_id = int(row["next_event"]) if "next_event" in row else 1
+        self._touch(code, {"next_event": event_id + 1})
+        entry = {"id": event_id, "version": version, "kind": kind, "move": move, "seat": seat_id, "args": args,
+                 "undone": False, "at": now}
+        log_key, live_key, cap = self.s.key(code, "log"), self.s.key(code, "live"), self.s.history
+        encoded_entry = json.dumps(entry)
+
+        def push_log(p):
+            p.rpush(log_key, encoded_entry)
+            p.ltrim(log_key, -cap, -1)
+        self._queue(push_log)
+        self._pending_log[code] = self._pending_log.get(code, 0) + 1
+        if kind in ("create", "move"):
+            live = {"id": event_id, "version": version, "kind": kind, "move": move, "seat": seat_id, "at": now,
+                    "state_after": json.loads(state_after) if isinstance(state_after, str) else state_after}
+            encoded_live = json.dumps(live)
+
+            def push_live(p):
+                p.rpush(live_key, encoded_live)
+                p.ltrim(live_key, -cap, -1)
+            self._queue(push_live)
+            self._pending_live.setdefault(code, []).append(("push", live))
+
+    def live_states(self, code: str, limit: int) -> list[EventRow]:
+        """The newest events that set a state (create or move) and are not undone, newest first."""
+        self._fetch(code)
+        pending = self._pending_live.get(code, [])
+        pops = sum(1 for op in pending if op[0] == "pop")
+        need = limit + pops
+        # The fetch read the top two; fewer than two means it read the whole stack.
+        if need <= len(self._live_top[code]) or len(self._live_top[code]) < 2:
+            stack = list(self._live_top[code])
+        else:
+            stack = [json.loads(x) for x in self.r.lrange(self.s.key(code, "live"), -need, -1)]
+        for op in pending:
+            if op[0] == "push":
+                stack.append(op[1])
+            elif stack:
+                stack.pop()
+        return [EventRow(e["id"], e["version"], e["kind"], e["move"], e["seat"], e["state_after"], e["at"])
+                for e in reversed(stack[-limit:])] if limit > 0 else []
+
+    def last_live_move(self, code: str) -> EventRow | None:
+        """The newest live event (what an Undo button needs); the fetch has already read it."""
+        newest = self.live_states(code, 1)
+        return newest[0] if newest else None
+
+    def mark_undone(self, event_id: int) -> None:
+        """Undo always takes back the newest live event (the pipeline's only use): pop it from the
+        live stack and flag it in the log."""
+        code = next((c for c, top in self._live_top.items()
+                     if any(e["id"] == event_id for e in top)), None)
+        if code is None or self.live_states(code, 1)[0].id != event_id:
+            raise ValueError("only the newest live event can be undone")
+        self._pending_live.setdefault(code, []).append(("pop",))
+        live_key, log_key = self.s.key(code, "live"), self.s.key(code, "log")
+        self._queue(lambda p: p.rpop(live_key))
+        # Its place in the log, counted from the end (pushes queued before this one shift it).
+        entries = self.pipe.lrange(log_key, -self.s.history, -1)
+        for back, raw in enumerate(reversed(entries), start=1):
+            entry = json.loads(raw)
+            if entry["id"] == event_id:
+                entry["undone"] = True
+                index, encoded = -back - self._pending_log.get(code, 0), json.dumps(entry)
+                self._queue(lambda p: p.lset(log_key, index, encoded))
+                break
+
+    def idle_tables(self, updated_before: float, limit: int = 500) -> list[str]:
+        return self.r.zrangebyscore(self.s.tables_key, "-inf", f"({updated_before}", start=0, num=limit)
+
+    def all_events(self, code: str) -> list[dict]:
+        reader = self.pipe if self.writing else self.r
+        return [{k: e[k] for k in ("version", "kind", "move", "seat", "args", "undone", "at")}
+                for e in map(json.loads, reader.lrange(self.s.key(code, "log"), 0, -1))]
+
+    def history(self, code: str, limit: int = 200) -> list[EventRow]:
+        reader = self.pipe if self.writing else self.r
+        entries = [json.loads(x) for x in reader.lrange(self.s.key(code, "log"), -limit, -1)]
+        return [EventRow(e["id"], e["version"], e["kind"], e["move"], e["seat"], None, e["at"]) for e in reversed(entries)]
+
+    def delete_table(self, code: str) -> None:
+        row = self._fetch(code)
+        if row is None:
+            return
+        keys = [self.s.key(code, k) for k in ("t", "log", "live")]
+        game_key = self.s.game_key(row["game"])
+
+        def op(p):
+            p.delete(*keys)
+            p.zrem(self.s.tables_key, code)
+            p.zrem(game_key, code)
+        self._queue(op)
+        self._tables[code] = None
+
+
+class RedisStore:
+    # Conflicts mean another process changed the same table between our read and our commit; each
+    # retry re-reads, so a busy table converges fast. Bounded so a request never spins forever.
+    MAX_ATTEMPTS = 40
+
+    def __init__(self, url: str, history: int = 500, prefix: str = "ctc:", max_connections: int = 64):
+        self.url = url
+        self.history = max(2, int(history))
+        self.prefix = prefix
+        self.tables_key = f"{prefix}tables"
+        try:
+            # A bounded pool: under gevent thousands of greenlets may want Redis at once; they queue
+            # for a connection (up to 10 s) instead of opening thousands of sockets.
+            pool = redis.BlockingConnectionPool.from_url(url, max_connections=max_connections, timeout=10,
+                                                         decode_responses=True, socket_connect_timeout=5,
+                                                         socket_timeout=10, health_check_interval=30)
+            self.client = redis.Redis(connection_pool=pool)
+            self.client.ping()
+        except (RedisError, ValueError) as exc:
+            raise StoreError(f"Cannot use Redis at {safe_url(url)}: {exc}") from exc
+
+    def key(self, code: str, part: str) -> str:
+        return f"{self.prefix}{{{code}}}:{part}"
+
+    def game_key(self, game: str) -> str:
+        return f"{self.prefix}game:{game}"
+
+    def channel_prefix(self) -> str:
+        return f"{self.prefix}v:"
+
+    @contextmanager
+    def read(self) -> Iterator[RedisTransaction]:
+        yield RedisTransaction(self, None, writing=False)
+
+    @contextmanager
+    def write(self) -> Iterator[RedisTransaction]:
+        """One optimistic attempt: raises WatchError at commit when a watched table changed."""
+        with self.client.pipeline(transaction=True) as pipe:
+            tx = RedisTransaction(self, pipe, writing=True)
+            yield tx
+            commands = tx.commands()
+            if commands:
+                pipe.multi()
+                for op in commands:
+                    op(pipe)
+                pipe.execute()
+            # leaving the `with` resets the pipeline: UNWATCH and the connection back to the pool
+
+    def transact(self, work):
+        for attempt in range(self.MAX_ATTEMPTS):
+            try:
+                with self.write() as tx:
+                    return work(tx)
+            except WatchError:
+                # Someone else committed to this table first: run the work again on what is there
+                # now, after a short random pause so two busy processes do not collide in step.
+                time.sleep(random.uniform(0, 0.002 * (attempt + 1)))
+        raise StorageUnavailable("the table kept changing under this action")
+
+    def versions(self, codes: list[str]) -> dict[str, int]:
+        p = self.client.pipeline(transaction=False)
+        for code in codes:
+            p.hget(self.key(code, "t"), "version")
+        return {code: int(v) for code, v in zip(codes, p.execute()) if v}
+
+    def close(self) -> None:
+        self.client.connection_pool.disconnect()
+
+
+class RedisRateLimiter:
+    """security.RateLimiter's sliding window, kept in Redis so the limits hold for the whole cluster
+    rather than per process. One Lua script per attempt: trim the window, count, record, so two
+    processes cannot both let the last allowed attempt through. Keys expire a minute after the last
+    attempt, so memory stays bounded by the clients active in the past minute."""
+
+    SCRIPT = """
+    redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', tonumber(ARGV[1]) - 60)
+    if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
+    redis.call('ZADD', KEYS[1], ARGV[1], ARGV[3])
+    redis.call('EXPIRE', KEYS[1], 61)
+    return 1
+    """
+
+    def __init__(self, store: RedisStore):
+        self.prefix = f"{store.prefix}limit:"
+        self._script = store.client.register_script(self.SCRIPT)
+
+    def hit(self, client: str, bucket: str, per_minute: int, now: float | None = None) -> bool:
+        """Record an attempt; False when the client is over its limit for the past minute. The
+        wall clock, not a monotonic one: every process on every machine must agree on it."""
+        now = time.time() if now is None else now
+        key = f"{self.prefix}{bucket[:20]}:{client[:64]}"  # an address from a header is bounded here
+        member = f"{now:.6f}:{random.getrandbits(32)}"
+        return bool(self._script(keys=[key], args=[now, per_minute, member]))
+
+
+class RedisHub(Hub):
+    """Hub's publish/wait across processes. Each process holds ONE subscriber connection (a pattern
+    subscription to every table's channel) and fans messages out to its local waiters through the
+    in-process Hub, so a thousand open streams cost a thousand greenlets, not a thousand Redis
+    connections. After the subscription is (re)established, the tables this process's streams wait
+    on are re-read, so a message missed while disconnected still reaches them."""
+
+    def __init__(self, store: RedisStore, ready_timeout: float = 10):
+        super().__init__()
+        self.store = store
+        self.channel_prefix = store.channel_prefix()
+        # The subscriber connection blocks on reads by design: no socket timeout (keepalive instead).
+        self._sub_client = redis.Redis.from_url(store.url, decode_responses=True, socket_connect_timeout=5,
+                                                socket_keepalive=True)
+        self._closed = threading.Event()
+        self._ready = threading.Event()
+        self._pubsub = None
+        self._thread = threading.Thread(target=self._listen, name="redis-hub", daemon=True)
+        self._thread.start()
+        # Serve only once subscribed, so no publish is missed between start-up and the first stream.
+        if not self._ready.wait(ready_timeout):
+            self.close()
+            raise StoreError(f"Cannot subscribe to Redis at {safe_url(store.url)}")
+
+    def publish(self, code: str, version: int) -> None:
+        super().publish(code, version)  # this process's streams at once
+        try:
+            self.store.client.publish(self.channel_prefix + code, version)
+        except RedisError as exc:
+            # The action is committed; other processes' streams catch up when their subscriber
+            # reconnects (resync) or their viewers reload. Never turn a saved action into an error.
+            log.warning("could not publish %s v%s: %s", code, version, exc)
+
+    def _listen(self) -> None:
+        backoff = 0.1
+        while not self._closed.is_set():
+            pubsub = self._sub_client.pubsub()
+            self._pubsub = pubsub
+            try:
+                pubsub.psubscribe(self.channel_prefix + "*")
+                for message in pubsub.listen():
+                    if self._closed.is_set():
+                        break
+                    if message["type"] == "psubscribe":
+                        backoff = 0.1
+                        self._resync()
+                        self._ready.set()
+                    elif message["type"] == "pmessage":
+                        self._deliver(message["channel"], message["data"])
+            except (RedisError, OSError, ValueError) as exc:
+                if self._closed.is_set():
+                    break
+                log.warning("Redis subscription lost (%s); reconnecting", exc)
+                time.sleep(backoff)
+                backoff = min(backoff * 2, 5)
+            finally:
+                try:
+                    pubsub.close()
+                except Exception:  # closing a broken connection may fail again: it is gone either way
+                    pass
+
+    def _deliver(self, channel: str, data: str) -> None:
+        code = channel[len(self.channel_prefix):]
+        # Anyone who can reach Redis can publish: accept only what a table code and version look like.
+        if len(code) <= 12 and data.isascii() and data.isdigit() and len(data) < 10:
+            Hub.publish(self, code, int(data))
+
+    def _resync(self) -> None:
+        codes = self.waited_on()
+        if codes:
+            for code, version in self.store.versions(codes).items():
+                Hub.publish(self, code, version)
+
+    def close(self) -> None:
+        self._closed.set()
+        pubsub = self._pubsub
+        if pubsub is not None and pubsub.connection is not None:
+            try:
+                pubsub.connection.disconnect()  # wakes the listener out of its blocking read
+            except Exception:
+                pass
+        self._thread.join(5)
+        self._sub_client.close()

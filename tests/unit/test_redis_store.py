@@ -1,0 +1,161 @@
+"""The Redis backend on its own: history capped per table (and with it the undo depth), a conflict
+re-runs the work instead of losing an update, the hub hears other processes and ignores junk, and an
+unreachable Redis is a 503 sentence."""
+from __future__ import annotations
+
+import threading
+
+import pytest
+import redis
+
+from companion import create_app
+from companion.errors import RuleError
+from companion.live import Hub
+from companion.redis_store import RedisHub, RedisStore
+from companion.tables import Credentials, Tables
+from tests.conftest import RedisServer
+
+pytestmark = pytest.mark.redis
+
+
+def getlist(data):
+    return lambda key: [str(v) for v in (data[key] if isinstance(data.get(key), list) else
+                                         ([data[key]] if key in data else []))]
+
+
+@pytest.fixture
+def url(redis_server):
+    redis_server.flush()
+    return redis_server.url()
+
+
+def test_history_is_capped_per_table_and_undo_goes_back_as_far_as_it_reaches(url):
+    store = RedisStore(url, history=5)
+    tables = Tables(store, Hub())
+    code, host = tables.create("toolbox", getlist({"parts": ["counters"], "counters": "Taps: 0"}))
+    version = 1
+    for _ in range(10):
+        version = tables.act(code, "count", getlist({"counter_index": 0, "delta": 1}), Credentials(None, host), version)
+    r = store.client
+    assert r.llen(store.key(code, "log")) == 5 and r.llen(store.key(code, "live")) == 5
+    for _ in range(4):  # the live stack holds moves 6..10: four of them can be taken back
+        version = tables.undo(code, Credentials(None, host), version)
+    with store.read() as tx:
+        assert tx.get_table(code).state["counters"][0]["value"] == 6
+    with pytest.raises(RuleError, match="nothing to undo"):
+        tables.undo(code, Credentials(None, host), version)
+    with store.read() as tx:  # the log keeps the newest five, undone ones flagged
+        events = tx.all_events(code)
+    # events 11..15: the tenth move (flagged undone) and the four undos
+    assert [e["kind"] for e in events] == ["move", "undo", "undo", "undo", "undo"]
+    assert events[0]["undone"] is True
+    store.close()
+
+
+def test_a_conflicting_commit_runs_the_work_again_and_loses_nothing(url):
+    """Process B seats Bob between process A's read and A's commit: A's EXEC fails, A runs its join
+    again on fresh data, and both are seated with distinct seat numbers."""
+    a, b = Tables(RedisStore(url), Hub()), Tables(RedisStore(url), Hub())
+    code, _ = a.create("toolbox", getlist({"parts": ["dice"]}))
+    attempts = []
+    real = a.store.transact
+
+    def transact_with_interference(work):
+        def interfered(tx):
+            attempts.append(1)
+            result = work(tx)
+            if len(attempts) == 1:
+                b.join(code, getlist({"name": "Bob"}), None, reclaim=False)
+            return result
+        return real(interfered)
+
+    a.store.transact = transact_with_interference
+    seat, _, outcome = a.join(code, getlist({"name": "Ann"}), None, reclaim=False)
+    assert len(attempts) == 2 and outcome == "joined"
+    with a.store.read() as tx:
+        seats = {s.name: s.seat_id for s in tx.seats(code)}
+        assert tx.get_table(code).version == 3
+    assert seats == {"Bob": 1, "Ann": 2} and seat.id == 2
+
+
+def test_a_move_that_loses_the_race_is_refused_as_stale_not_applied_twice(url):
+    a, b = Tables(RedisStore(url), Hub()), Tables(RedisStore(url), Hub())
+    code, host = a.create("toolbox", getlist({"parts": ["counters"], "counters": "Taps: 0"}))
+    real = a.store.transact
+    fired = []
+
+    def transact_with_interference(work):
+        def interfered(tx):
+            result = work(tx)
+            if not fired:
+                fired.append(1)
+                b.act(code, "count", getlist({"counter_index": 0, "delta": 1}), Credentials(None, host), 1)
+            return result
+        return real(interfered)
+
+    a.store.transact = transact_with_interference
+    from companion.tables import Stale
+    with pytest.raises(Stale):
+        a.act(code, "count", getlist({"counter_index": 0, "delta": 5}), Credentials(None, host), 1)
+    with a.store.read() as tx:
+        row = tx.get_table(code)
+    assert row.version == 2 and row.state["counters"][0]["value"] == 1
+
+
+def test_the_hub_hears_other_processes_and_ignores_junk(url):
+    store = RedisStore(url)
+    hub = RedisHub(store)
+    try:
+        got = []
+        waiter = threading.Thread(target=lambda: got.append(hub.wait("ABCDEF", 3, timeout=10)))
+        waiter.start()
+        publisher = redis.Redis.from_url(url)
+        publisher.publish(store.channel_prefix() + "ABCDEF", "not a number")
+        publisher.publish(store.channel_prefix() + "ABCDEF", "4")
+        waiter.join(15)
+        assert got == [4]
+        assert hub.wait("ABCDEF", 4, timeout=0.2) is None  # the junk message changed nothing
+    finally:
+        hub.close()
+        store.close()
+
+
+def test_an_unreachable_redis_is_a_503_sentence(tmp_path):
+    own = RedisServer(tmp_path).start()
+    app = create_app({"DATABASE": own.url(), "TESTING": True})
+    try:
+        client = app.test_client()
+        r = client.post("/tables", data={"game": "toolbox", "parts": ["dice"]})
+        code = r.headers["Location"].rsplit("/", 1)[-1]
+        own.kill()
+        r = client.get(f"/t/{code}/view.json")
+        assert r.status_code == 503 and "cannot reach its storage" in r.json["error"]
+        r = client.post(f"/t/{code}/act/roll", data={"version": 1}, headers={"Accept": "application/json"})
+        assert r.status_code == 503
+    finally:
+        app.extensions["companion"].hub.close()
+        own.kill()
+
+
+def test_rate_limits_are_shared_by_every_process(url):
+    """Two apps (as two processes would) on one Redis: the lookups a client makes through either
+    count against one allowance; another client has its own."""
+    apps = [create_app({"DATABASE": url, "LOOKUPS_PER_MINUTE": 3}) for _ in range(2)]
+    try:
+        a, b = (x.test_client() for x in apps)
+        unknown = "/t/ZZZZZZ/events"
+        assert [a.get(unknown).status_code, b.get(unknown).status_code, a.get(unknown).status_code] == [404] * 3
+        assert b.get(unknown).status_code == 429 and a.get(unknown).status_code == 429
+        other = apps[1].test_client()
+        assert other.get(unknown, environ_base={"REMOTE_ADDR": "10.9.8.7"}).status_code == 404
+    finally:
+        for x in apps:
+            x.extensions["companion"].hub.close()
+
+
+def test_the_shared_window_slides(url):
+    from companion.redis_store import RedisRateLimiter
+    limiter = RedisRateLimiter(RedisStore(url))
+    assert [limiter.hit("1.2.3.4", "join", 2, now=t) for t in (1000.0, 1010.0, 1020.0)] == [True, True, False]
+    assert limiter.hit("1.2.3.4", "join", 2, now=1061.0)  # the first attempt left the minute
+    assert not limiter.hit("1.2.3.4", "join", 2, now=1062.0)

@@ -1,0 +1,288 @@
+"""Several app processes sharing one Redis (issue 10): an action on one process reaches an event
+stream on another, concurrent actions and joins through two processes lose nothing, a process killed
+mid-game loses nothing acknowledged, a gunicorn with two gevent workers serves live updates, and each
+process holds one subscriber connection however many streams it serves."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+from tests.conftest import ROOT, HttpDevice, RedisServer, ServerProcess, free_port
+
+pytestmark = [pytest.mark.slow, pytest.mark.redis]
+
+# The README promises live updates "within a fraction of a second"; across two processes and Redis
+# the same target holds. Timing is noisy on shared cores, so the test checks the median against the
+# target and each single update against a generous ceiling.
+TARGET_SECONDS = 1.0
+CEILING_SECONDS = 5.0
+
+
+@pytest.fixture
+def pair(redis_server):
+    """Two app processes (python app.py) on different ports, sharing the session's Redis."""
+    redis_server.flush()
+    a = ServerProcess(redis_server.url()).start()
+    b = ServerProcess(redis_server.url()).start()
+    yield a, b
+    a.kill()
+    b.kill()
+
+
+def new_table(server: ServerProcess, **options) -> tuple[HttpDevice, str]:
+    host = HttpDevice(server.url)
+    status, headers, body = host.request("/tables", {"game": "toolbox", **options}, accept="text/html")
+    assert status == 303, body
+    return host, headers["Location"].rsplit("/", 1)[-1]
+
+
+class Stream:
+    """A raw event stream on one server, read in a thread; records (version, arrival time)."""
+
+    def __init__(self, port: int, code: str, last_seen: int):
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=30)
+        self.sock.sendall((f"GET /t/{code}/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
+                           f"Last-Event-ID: {last_seen}\r\n\r\n").encode())
+        self.events: list[tuple[int, float]] = []
+        self.opened = threading.Event()
+        self.changed = threading.Condition()
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+        assert self.opened.wait(10), "the stream did not open"
+
+    def _read(self) -> None:
+        buffer = b""
+        try:
+            while True:
+                chunk = self.sock.recv(4096)
+                if not chunk:
+                    return
+                buffer += chunk
+                if b": ok" in buffer:
+                    self.opened.set()
+                for version in map(int, re.findall(rb"event: changed\r?\nid: (\d+)", buffer)):
+                    with self.changed:
+                        self.events.append((version, time.perf_counter()))
+                        self.changed.notify_all()
+                buffer = buffer[buffer.rfind(b"\n\n") + 2:] if b"\n\n" in buffer else buffer
+        except OSError:
+            return
+
+    def arrival(self, version: int, timeout: float) -> float | None:
+        with self.changed:
+            self.changed.wait_for(lambda: any(v >= version for v, _ in self.events), timeout)
+            return next((t for v, t in self.events if v >= version), None)
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+def test_an_action_on_one_process_reaches_a_stream_on_the_other(pair):
+    a, b = pair
+    host, code = new_table(a, parts=["dice"])
+    phone = HttpDevice(b.url)
+    assert phone.request(f"/t/{code}/join", {"name": "Ann"}, accept="text/html")[0] == 303
+    version = phone.view(code)["version"]
+    stream = Stream(b.port, code, version)
+    try:
+        delays = []
+        for _ in range(8):
+            started = time.perf_counter()
+            version = host.act(code, "roll")["version"]
+            arrived = stream.arrival(version, CEILING_SECONDS)
+            assert arrived is not None, f"version {version} never reached the other process's stream"
+            delays.append(arrived - started)
+            assert phone.view(code)["version"] == version  # and process B serves the fresh view
+        assert statistics.median(delays) < TARGET_SECONDS, delays
+    finally:
+        stream.close()
+
+
+def test_concurrent_moves_through_two_processes_lose_no_update(pair):
+    a, b = pair
+    host, code = new_table(a, parts=["counters"], counters="Taps: 0")
+    taps_each = 40
+    acked = {a.url: 0, b.url: 0}
+    errors: list[str] = []
+
+    def tap(server: ServerProcess) -> None:
+        device = HttpDevice(server.url)  # the board, acting through its own process
+        while acked[server.url] < taps_each:
+            version = device.view(code)["version"]
+            status, _, body = device.request(f"/t/{code}/act/count", {"version": version, "counter_index": 0, "delta": 1})
+            if status == 200:
+                acked[server.url] += 1
+            elif status != 409:  # 409: the other process moved first; look again and tap again
+                errors.append(f"{status} {body[:200]!r}")
+                return
+
+    threads = [threading.Thread(target=tap, args=(s,)) for s in (a, b)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    assert not errors
+    view = host.view(code)
+    assert view["counters"][0]["value"] == 2 * taps_each
+    assert view["version"] == 1 + 2 * taps_each  # each acknowledged move applied exactly once
+
+
+def test_phones_joining_at_once_through_two_processes_all_get_distinct_seats(pair):
+    a, b = pair
+    host, code = new_table(a, parts=["dice"])
+    names = [f"Cat{i}" for i in range(10)]
+    results: dict[str, int] = {}
+    start = threading.Barrier(len(names))
+
+    def join(name: str, server: ServerProcess) -> None:
+        phone = HttpDevice(server.url)
+        start.wait(10)
+        status, _, _ = phone.request(f"/t/{code}/join", {"name": name}, accept="text/html")
+        results[name] = status
+        if status == 303:
+            results[name] = phone.view(code)["seat"]
+
+    threads = [threading.Thread(target=join, args=(n, (a, b)[i % 2])) for i, n in enumerate(names)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    view = host.view(code)
+    assert sorted(results.values()) == list(range(1, 11))  # everyone seated once, no seat shared
+    assert sorted(s["name"] for s in view["seats"]) == sorted(names)
+    assert view["version"] == 1 + len(names)
+
+
+def test_a_process_killed_mid_game_loses_nothing_acknowledged(pair):
+    """kill -9 process A at random moments while a player taps through A and B in turn; after each
+    restart every acknowledged tap is there and nothing is half-applied."""
+    a, b = pair
+    rng = random.Random(10)
+    host, code = new_table(a, parts=["counters"], counters="Taps: 0")
+    devices = [HttpDevice(a.url), HttpDevice(b.url)]
+    acked = sent = 0
+    stop = threading.Event()
+
+    def play():
+        nonlocal acked, sent
+        turn = 0
+        while not stop.is_set():
+            device = devices[turn % 2]
+            turn += 1
+            try:
+                version = device.view(code)["version"]
+                sent += 1
+                status, _, _ = device.request(f"/t/{code}/act/count", {"version": version, "counter_index": 0, "delta": 1})
+                if status == 200:
+                    acked += 1
+                else:
+                    sent -= 1  # refused: did not apply
+            except Exception:  # process A is being killed: expected; B keeps serving
+                time.sleep(0.02)
+
+    value = 0
+    for _ in range(12):
+        player = threading.Thread(target=play)
+        stop.clear()
+        player.start()
+        time.sleep(rng.uniform(0.05, 0.3))
+        a.kill()
+        time.sleep(rng.uniform(0, 0.2))  # B alone for a moment
+        stop.set()
+        player.join(15)
+        a.start()
+        view = HttpDevice(b.url).view(code)
+        value = view["counters"][0]["value"]
+        assert acked <= value <= sent, (acked, value, sent)
+        assert view["version"] == 1 + value
+        assert HttpDevice(a.url).view(code) == view  # the restarted process sees the same table
+        acked = sent = value
+    assert value > 0
+
+
+def test_each_process_holds_one_subscriber_connection_however_many_streams(pair, redis_server):
+    import redis
+
+    a, b = pair
+    _, code = new_table(a, parts=["dice"])
+    streams = [Stream((a, b)[i % 2].port, code, 1) for i in range(30)]
+    try:
+        with redis.Redis(port=redis_server.port, decode_responses=True) as r:
+            subscribers = [c for c in r.client_list() if int(c.get("psub", 0)) or int(c.get("sub", 0))]
+        assert len(subscribers) == 2, subscribers
+    finally:
+        for s in streams:
+            s.close()
+
+
+def test_acknowledged_actions_survive_redis_itself_being_killed(tmp_path):
+    """The durability choice (appendonly + appendfsync everysec): Redis writes each change to its
+    append-only file before it answers, so even kill -9 of redis-server loses nothing acknowledged."""
+    store = RedisServer(tmp_path).start()
+    server = ServerProcess(store.url()).start()
+    try:
+        host, code = new_table(server, parts=["counters"], counters="Taps: 0")
+        for _ in range(20):
+            host.act(code, "count", counter_index=0, delta=1)
+        store.kill()
+        store.start()  # same folder, same port: replays the append-only file
+        deadline = time.monotonic() + 20
+        while True:  # the app reconnects on its next request
+            status, _, body = host.request(f"/t/{code}/view.json")
+            if status == 200 or time.monotonic() > deadline:
+                break
+            assert status == 503, body  # unreachable storage is a sentence, never a 500
+            time.sleep(0.2)
+        view = json.loads(body)
+        assert view["counters"][0]["value"] == 20 and view["version"] == 21
+    finally:
+        server.kill()
+        store.kill()
+
+
+def test_gunicorn_with_two_gevent_workers_serves_live_updates(redis_server, tmp_path):
+    """The documented deployment: `gunicorn wsgi:app` (gunicorn.conf.py: gevent workers) with two
+    workers on one port. Streams and actions land on either worker; every stream sees every move."""
+    redis_server.flush()
+    port = free_port()
+    env = {**os.environ, "COMPANION_DB": redis_server.url(), "COMPANION_WORKERS": "2",
+           "COMPANION_HOST": "127.0.0.1", "COMPANION_PORT": str(port), "COMPANION_EXPIRE_DAYS": "0"}
+    proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "wsgi:app"], cwd=ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        url = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                if HttpDevice(url).request("/healthz")[0] == 200:
+                    break
+            except OSError:
+                time.sleep(0.2)
+        host = HttpDevice(url)
+        status, headers, _ = host.request("/tables", {"game": "toolbox", "parts": ["dice"]}, accept="text/html")
+        code = headers["Location"].rsplit("/", 1)[-1]
+        streams = [Stream(port, code, 1) for _ in range(8)]
+        try:
+            for _ in range(3):
+                version = host.act(code, "roll")["version"]
+                for s in streams:
+                    assert s.arrival(version, CEILING_SECONDS) is not None
+        finally:
+            for s in streams:
+                s.close()
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(20)
+        except subprocess.TimeoutExpired:
+            proc.kill()

@@ -1,0 +1,21 @@
+"""Entry point for a production WSGI server running several processes (see README, Scale-out):
+
+    COMPANION_DB=redis://127.0.0.1:6379/0 gunicorn wsgi:app
+
+gunicorn.conf.py beside this file sets gevent workers, the address and the worker count. Settings
+come from the same environment variables as `python app.py`: COMPANION_DB, COMPANION_PUBLIC_URL,
+COMPANION_EXPIRE_DAYS, COMPANION_JOINS_PER_MINUTE, COMPANION_LOOKUPS_PER_MINUTE. Each worker imports
+this module after gevent has patched the standard library (gunicorn's gevent worker does that).
+"""
+from __future__ import annotations
+
+import os
+
+from app import build_app, parse_args, start_expiry
+
+_args = parse_args([])  # defaults read from the environment, as for app.py
+# No public URL by default: behind a reverse proxy the request's own Host is the address phones use
+# (the proxy must pass it on; see the sample nginx configuration in the README).
+app = build_app(_args.db, os.environ.get("COMPANION_PUBLIC_URL"))
+if _args.expire_days > 0:
+    start_expiry(app, _args.expire_days)
