@@ -123,6 +123,13 @@
       const low = left > 0 && left <= 10;
       el.classList.toggle('low', low);
       el.classList.toggle('over', left <= 0);
+      const face = el.closest('.timer-face');
+      if (face) {
+        const length = parseFloat(el.dataset.length);
+        if (length > 0) face.style.setProperty('--left', String(Math.max(0, Math.min(1, left / length))));
+        face.classList.toggle('low', low);
+        face.classList.toggle('over', left <= 0);
+      }
       if (left > 10) roomy.add(run);
       if (low && roomy.has(run) && !warned.has(run)) {
         // The last ten seconds: said once, with a short tick and buzz, for a run this page saw with

@@ -48,3 +48,12 @@ def assert_accessible(page, where: str = "") -> None:
         lines = [f"{v['impact']} {v['id']}: {v['help']}\n    " + "\n    ".join(v["nodes"]) for v in found]
         raise AssertionError(f"axe-core found {len(found)} serious/critical problem(s) on {where or page.url}:\n"
                              + "\n".join(lines))
+
+
+def small_targets(page, minimum: int = 44) -> list[str]:
+    """Buttons and button-like controls on screen that are smaller than a thumb (WCAG 2.5.5: 44 px)."""
+    return page.evaluate("""(minimum) => [...document.querySelectorAll('button, summary, a.button, input[type=submit]')]
+        .filter(el => el.offsetParent !== null)
+        .map(el => [el.textContent.trim().replace(/\\s+/g, ' '), el.getBoundingClientRect()])
+        .filter(([, r]) => r.height < minimum || r.width < minimum)
+        .map(([text, r]) => `${text}: ${Math.round(r.width)}x${Math.round(r.height)}`)""", minimum)

@@ -1,13 +1,14 @@
 """axe-core on every page of every game, in light and dark mode, at tablet and phone sizes: the home
 page, the Needs generator, each new-table page, the join page, an error page, and each game's board
 and seat before and after the game starts. Zero serious or critical violations is the bar; later
-states (scoring, game over) are audited in each game's own browser test, where they are reached."""
+states (scoring, game over) are audited in each game's own browser test, where they are reached.
+On the phone, every control is also checked to be at least 44 px (thumb size)."""
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.a11y import assert_accessible
+from tests.browser.a11y import assert_accessible, small_targets
 from tests.conftest import code_from_url
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True}
@@ -40,6 +41,10 @@ def test_pages_outside_a_table(server, browser, scheme):
         for path in ["/", "/needs", *[f"/new/{g}" for g in GAMES], "/t/ZZZZZZ"]:
             page.goto(server.url + path)
             assert_accessible(page, f"{path} ({scheme}, {size['viewport']['width']} px)")
+        page.goto(server.url + "/")
+        page.get_by_text("Display").click()
+        expect(page.get_by_label("Hourglass")).to_be_visible()
+        assert_accessible(page, f"display preferences open ({scheme})")
         page.goto(server.url + "/needs")
         page.get_by_role("button", name="New Needs").click()
         expect(page.locator(".cc-need").first).to_be_visible()
@@ -73,6 +78,8 @@ def test_every_game_board_and_seat(server, browser, game):
             for page, who in ((board, "board"), (phones[0], "seat")):
                 page.emulate_media(color_scheme=scheme)
                 assert_accessible(page, f"{game} {who}, {stage}, {scheme}")
+        # One-handed: every control on the phone is at least a thumb wide and tall.
+        assert small_targets(phones[0]) == [], f"{game} seat, {stage}"
 
     audit_all("lobby")
     if START[game]:

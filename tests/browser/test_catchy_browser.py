@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.a11y import assert_accessible
-from tests.conftest import code_from_url, off_server_requests
+from tests.conftest import code_from_url, off_server_requests, save_screenshot
 
 pytestmark = pytest.mark.browser
 TABLET = {"width": 1180, "height": 820}
@@ -141,5 +141,7 @@ def test_two_phones_play_a_trick(server, browser):
     expect(board.locator(".space.has-cat")).to_have_attribute("data-pos", "-1")
     expect(bob.locator(".space.has-cat")).to_have_attribute("data-pos", "-1")
     expect(ann.get_by_role("heading", name=re.compile("Trick 2 of 7"))).to_contain_text("you lead")
+    save_screenshot(board, "catchy-board")
+    save_screenshot(ann, "catchy-seat")
     assert_accessible(ann, "Catchy! seat, leading a trick")
     assert_accessible(bob, "Catchy! seat, waiting")

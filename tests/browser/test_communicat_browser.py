@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.a11y import assert_accessible
-from tests.conftest import code_from_url, off_server_requests
+from tests.conftest import code_from_url, off_server_requests, save_screenshot
 
 PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 1280, "height": 800}
@@ -105,6 +105,8 @@ def test_board_and_three_phones_only_the_cat_sees_the_need(server, browser, tmp_
     expect(board.locator(".countdown.running")).to_be_visible()
     expect(cy.locator(".countdown.running")).to_be_visible()
     assert_accessible(bob, "CommuniCat seat, timer running")
+    save_screenshot(board, "communicat-board")
+    save_screenshot(bob, "communicat-seat")
     cy.get_by_role("button", name="Ignorance").click()
     expect(board.locator(".cc-lives-left")).to_have_text("8")
 

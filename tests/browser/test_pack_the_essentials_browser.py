@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.a11y import assert_accessible
-from tests.conftest import code_from_url, off_server_requests
+from tests.conftest import code_from_url, off_server_requests, save_screenshot
 
 PHONE = {"width": 390, "height": 844}
 TABLET = {"viewport": {"width": 1280, "height": 800}}
@@ -104,6 +104,8 @@ def test_scoring_a_three_player_game_on_phones(browser, server):
     expect(ann.locator(".pte-vote")).to_contain_text("the others vote on their phones")
     assert ann.locator(".pte-vote button").count() == 0
     assert_accessible(cy, "Pack the Essentials seat, cutest-cat vote")
+    save_screenshot(board, "pack-the-essentials-board")
+    save_screenshot(cy, "pack-the-essentials-seat")
     assert_accessible(board, "Pack the Essentials board, cutest-cat vote")
     cy.get_by_role("button", name="😻 Bo's cat").click()
     expect(board.locator(".pte-results .winner")).to_contain_text("Bo wins")

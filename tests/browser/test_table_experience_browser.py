@@ -89,3 +89,127 @@ def test_a_keyboard_alone_plays_the_toolbox(server, browser):
     board.locator("form.act:has(button:text('Start'))").locator("button").focus()
     board.keyboard.press("Space")
     expect(phone.locator(".countdown.running")).to_be_visible()
+
+
+def test_dark_mode_follows_the_system_and_a_remembered_switch(server, browser):
+    context = browser.new_context(color_scheme="light", **PHONE)
+    page = context.new_page()
+    errors = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(server.url + "/")
+    background = "getComputedStyle(document.body).backgroundColor"
+    light = page.evaluate(background)
+    page.emulate_media(color_scheme="dark")
+    dark = page.evaluate(background)
+    assert light != dark                                      # auto: the system decides
+    page.emulate_media(color_scheme="light")
+    assert page.evaluate(background) == light
+
+    page.get_by_text("Display").click()
+    page.get_by_label("Dark").check()
+    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+    assert page.evaluate(background) == dark                  # the switch wins over a light system
+    assert page.locator('meta[name="theme-color"]').first.get_attribute("content") == "#221e19"
+    page.goto(server.url + "/new/toolbox")                    # remembered on the next page
+    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+    assert page.evaluate(background) == dark
+    page.emulate_media(color_scheme="dark")
+    page.get_by_text("Display").click()
+    page.get_by_label("Light").check()
+    assert page.evaluate(background) == light                 # and over a dark system
+    page.reload()
+    assert page.evaluate(background) == light
+    expect(page.get_by_label("Light")).to_be_checked()
+    page.get_by_text("Display").click()
+    page.get_by_label("Like this device").check()
+    expect(page.locator("html")).not_to_have_attribute("data-theme", re.compile("."))
+    assert page.evaluate(background) == dark
+    assert errors == []                                       # no script refused by the CSP
+    context.close()
+
+
+def test_hourglass_look_drains_as_the_timer_runs(server, browser):
+    board = browser.new_context(**TABLET).new_page()
+    toolbox(board, server.url, "Sand timer: 20")
+    hourglass = board.locator(".hourglass")
+    expect(hourglass).to_be_hidden()                          # digits by default
+    board.get_by_text("Display").click()
+    board.get_by_label("Hourglass").check()
+    board.keyboard.press("Escape")
+    expect(hourglass).to_be_visible()
+    expect(board.locator(".countdown")).to_be_visible()       # the digits stay for reading aloud
+    face = board.locator(".timer-face")
+    left = lambda: float(face.evaluate("el => getComputedStyle(el).getPropertyValue('--left')"))  # noqa: E731
+    assert left() == 1.0
+    board.get_by_role("button", name="Start", exact=True).click()
+    expect(board.locator(".countdown.running")).to_be_visible()
+    board.wait_for_timeout(2500)
+    assert 0.75 < left() < 0.99
+    top = board.locator(".sand-top").evaluate("el => getComputedStyle(el, '::after').height")
+    bottom = board.locator(".sand-bottom").evaluate("el => getComputedStyle(el, '::after').height")
+    assert float(top.rstrip("px")) > float(bottom.rstrip("px")) > 0
+    board.reload()
+    expect(hourglass).to_be_visible()                         # remembered on this device
+
+
+def test_a_finished_game_shows_its_chart_and_downloads_parse(server, browser, tmp_path):
+    import csv
+    import json
+
+    from tests.browser.a11y import assert_accessible
+
+    board = browser.new_context(accept_downloads=True, **TABLET).new_page()
+    board.goto(server.url + "/new/catchy")
+    board.get_by_label("Player 1").fill("Ann")
+    board.get_by_label("Player 2").fill("Bob")
+    board.get_by_role("button", name="Create the table").click()
+    code = code_from_url(board.url)
+
+    def act(move, **fields):
+        version = board.request.get(f"{server.url}/t/{code}/view.json").json()["version"]
+        r = board.request.post(f"{server.url}/t/{code}/act/{move}", form={"version": str(version), "as": "board", **fields},
+                               headers={"Accept": "application/json"})
+        assert r.ok, r.text()
+    act("start_round", leader="1", players="names")
+    act("adjust", score_1="6", score_2="5")
+    for lead, follow in (("Red", "Red"), ("Yellow", "Yellow")):
+        act("play_trick", leader_color=lead, leader_number="4", follower_color=follow, follower_number="2")
+    chart = board.locator(".game-result svg[role=img]")
+    expect(chart).to_be_visible()                              # live, on the board
+    expect(board.locator(".game-result h2")).to_contain_text("Ann wins")
+    assert board.locator(".game-result polyline").count() == 2
+    assert_accessible(board, "Catchy! board with the result chart")
+    board.emulate_media(color_scheme="dark")
+    assert_accessible(board, "Catchy! board with the result chart, dark")
+
+    with board.expect_download() as info:
+        board.locator(".game-result").get_by_role("link", name="CSV").click()
+    rows = list(csv.DictReader(open(info.value.path(), encoding="utf-8")))
+    assert info.value.suggested_filename == f"cat-table-{code}-history.csv"
+    assert [(r["round"], r["player"], r["score"], r["winner"]) for r in rows] == [
+        ("1", "Ann", "9", ""), ("1", "Bob", "5", ""), ("final", "Ann", "9", "yes"), ("final", "Bob", "5", "no")]
+    with board.expect_download() as info:
+        board.locator(".game-result").get_by_role("link", name="JSON").click()
+    data = json.loads(open(info.value.path(), encoding="utf-8").read())
+    assert data["table"] == code and data["games"][0]["winners"] == ["Ann"]
+
+    board.locator(".game-result").get_by_role("link", name="Every game at this table").click()
+    expect(board.get_by_role("heading", name="Game 1: Ann wins")).to_be_visible()
+    assert_accessible(board, "history page")
+
+
+def test_the_language_switch_turns_cloaked_cats_german(server, browser):
+    from tests.browser.a11y import assert_accessible
+
+    page = browser.new_context(locale="en-GB", **PHONE).new_page()
+    page.goto(server.url + "/new/cloaked-cats")
+    expect(page.get_by_role("heading", name="New Cloaked Cats table")).to_be_visible()
+    page.get_by_text("Display").click()
+    page.get_by_role("link", name="Deutsch").click()
+    expect(page.get_by_role("heading", name="Neuer Tisch: Cloaked Cats")).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    assert_accessible(page, "German new-table page")
+    page.get_by_role("button", name="Tisch anlegen").click()
+    expect(page.get_by_role("heading", name="Warten auf Spieler")).to_be_visible()
+    page.goto(server.url + "/")                               # remembered
+    expect(page.get_by_text("Hast du einen Tisch-Code?")).to_be_visible()
