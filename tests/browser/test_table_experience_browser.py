@@ -213,3 +213,20 @@ def test_the_language_switch_turns_cloaked_cats_german(server, browser):
     expect(page.get_by_role("heading", name="Warten auf Spieler")).to_be_visible()
     page.goto(server.url + "/")                               # remembered
     expect(page.get_by_text("Hast du einen Tisch-Code?")).to_be_visible()
+
+
+def test_communicat_board_shows_needs_score_and_timer_on_one_landscape_screen(server, browser):
+    """Readable across the table: on a 10" tablet in landscape (1280x800 CSS px) the Needs, the score
+    track and the timer are all on the first screen, no scrolling, in big type."""
+    board = browser.new_context(**TABLET).new_page()
+    board.goto(server.url + "/new/communicat")
+    board.get_by_role("button", name="Create the table").click()
+    board.get_by_role("button", name="New Needs").click()
+    expect(board.locator(".cc-need").first).to_be_visible()
+    height = TABLET["viewport"]["height"]
+    for what in (".cc-need", ".cc-track", ".countdown"):
+        for box in board.locator(what).evaluate_all("els => els.map(e => e.getBoundingClientRect().toJSON())"):
+            assert box["height"] > 0 and box["bottom"] <= height, (what, box)
+    px = lambda sel: float(board.locator(sel).first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))  # noqa: E731
+    assert px(".countdown") >= 64
+    assert px(".cc-track-score") >= 28
