@@ -76,6 +76,7 @@ class Snapshot:
     view: dict
     now: float
     undo: dict | None   # {"by": name, "move": name, "allowed": bool} or None
+    result: dict | None = None  # the game just finished (see finished_games), shown with its chart
 
 
 def _seats(rows: list[SeatRow]) -> list[Seat]:
@@ -148,7 +149,25 @@ class Tables:
             by = next((s for s in seats if s.id == last.seat_id), None)
             undo = {"move": last.move.replace("_", " "), "by": by.name if by else "the board",
                     "allowed": self._may_undo(viewer, last.seat_id, game.moves.get(last.move))}
-        return Snapshot(code, game, row.version, seats, viewer, view, now, undo)
+        result = None
+        if game.standing:
+            board_view = view if viewer.seat is None else game.view(row.state, Ctx(seat=None, seats=seats, now=now))
+            now_standing = game.standing(board_view)
+            if now_standing and now_standing["over"]:
+                finished = self.history(code)
+                result = finished[-1] if finished else None
+        return Snapshot(code, game, row.version, seats, viewer, view, now, undo, result)
+
+    def history(self, code: str) -> list[dict]:
+        """Every finished game at this table, oldest first (see finished_games). Undone moves are
+        not part of it: it is read from the live (not undone) states only."""
+        with self.store.read() as tx:
+            row, game = self._load(tx, code)
+            seats = _seats(tx.seats(code))
+            events = tx.live_states(code, HISTORY_EVENTS)
+        if not game.standing:
+            return []
+        return finished_games(game, [(e.at, e.state_after) for e in reversed(events) if e.state_after], seats)
 
     def states_of_game(self, game_id: str, limit: int = 500) -> list[dict]:
         """Read-only, on demand from a view: the states of the newest tables of one game."""
@@ -279,6 +298,38 @@ class Tables:
         new_version = self.store.transact(take_back)
         self.hub.publish(code, new_version)
         return new_version
+
+
+HISTORY_EVENTS = 100_000  # far more moves than a table sees in an evening
+
+
+def finished_games(game: games.Game, states: list[tuple[float, dict]], seats: list[Seat]) -> list[dict]:
+    """The finished games in a table's states (oldest first): who played, the scores at the end of
+    each round, the final scores and the winners. Each state is seen through the board's view
+    (seat=None) and the game's standing(), so nothing reaches a record that the board did not show
+    at that moment; a game still being played is not in the list."""
+    done: list[dict] = []
+    current: dict | None = None
+    for at, state in states:
+        standing = game.standing(game.view(state, Ctx(seat=None, seats=seats, now=at)))
+        if standing is None:
+            current = None
+            continue
+        if current is None or current.get("finished_at") is not None:
+            if current is not None and standing["over"]:
+                continue  # still the finished game's screen
+            current = {"started_at": at, "finished_at": None, "rounds": {}}
+        if standing["scores"] is not None:
+            current["rounds"][standing["round"]] = dict(standing["scores"])
+        if standing["over"]:
+            current.update(finished_at=at, players=list(standing["players"]), winners=list(standing["winners"]),
+                           scores=dict(standing["scores"] or {}))
+            done.append(current)
+    return [{"number": i + 1, "game": game.id, "title": game.title, "started_at": g["started_at"],
+             "finished_at": g["finished_at"], "players": g["players"], "winners": g["winners"],
+             "scores": g["scores"],
+             "rounds": [{"round": r, "scores": sc} for r, sc in sorted(g["rounds"].items())]}
+            for i, g in enumerate(done)]
 
 
 def export_table(tx: Transaction, code: str) -> dict | None:

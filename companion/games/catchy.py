@@ -440,6 +440,15 @@ MOVES = {
     "rematch": Move(rematch),
 }
 
+def standing(board: dict) -> dict | None:
+    """The score after each round, from the board's view (see Game.standing)."""
+    if board["phase"] == "setup":
+        return None
+    return {"players": [p["name"] for p in board["players"]], "round": board["round"],
+            "scores": {p["name"]: p["score"] for p in board["players"]},
+            "over": board["phase"] == "game_over", "winners": list(board["winner_names"])}
+
+
 GAME = Game(
     id="catchy",
     title="Catchy!",
@@ -448,5 +457,6 @@ GAME = Game(
     setup=setup,
     moves=MOVES,
     view=view,
+    standing=standing,
     options=OPTIONS,
 )

@@ -396,6 +396,17 @@ MOVES = {
                               "features": ChoiceList(**_FEATURE_LIST)}, "host"),
 }
 
+def standing(board: dict) -> dict | None:
+    """Points exist only in the final score table (they count unrevealed features, so they are
+    secret until then): mid-game rounds record who plays, no scores (see Game.standing)."""
+    if board["phase"] == "lobby" or not board["players"]:
+        return None
+    scores = board["scores"]
+    return {"players": [p["name"] for p in board["players"]], "round": board["round"],
+            "scores": {r["name"]: r["points"] for r in scores["rows"]} if scores else None,
+            "over": board["phase"] == "over", "winners": list(scores["winners"]) if scores else []}
+
+
 GAME = Game(
     id="cloaked-cats",
     title="Cloaked Cats",
@@ -404,5 +415,6 @@ GAME = Game(
     setup=setup,
     moves=MOVES,
     view=view,
+    standing=standing,
     options={},
 )

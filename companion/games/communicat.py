@@ -540,6 +540,22 @@ MOVES = {
     "set_team": Move(set_team, {"seat": _SEAT, "team": Choice(label="team", choices=TEAMS)}),
 }
 
+def standing(board: dict) -> dict | None:
+    """The score track after each round: the table's one score together, or each team's (see
+    Game.standing). Never the Needs: only the track and the result."""
+    if board["mode"] == "versus":
+        scores = {t["name"]: t["score"] for t in board["teams"]}
+    else:
+        scores = {"Together": board["score"]}
+    finished = board["finished"]
+    winners = []
+    if finished and finished["result"] == "won":
+        winners = ["Together"] if board["mode"] != "versus" else [
+            t["name"] for t in board["teams"] if t["id"] == finished["winner"]]
+    return {"players": list(scores), "round": board["round"], "scores": scores,
+            "over": finished is not None, "winners": winners}
+
+
 GAME = Game(
     id="communicat",
     title="CommuniCat",
@@ -549,5 +565,6 @@ GAME = Game(
     setup=setup,
     moves=MOVES,
     view=view,
+    standing=standing,
     options=OPTIONS,
 )

@@ -563,6 +563,16 @@ MOVES = {
     "rematch": Move(rematch, _FIRST),
 }
 
+def standing(board: dict) -> dict | None:
+    """The score pads' totals once every pad is in (see Game.standing)."""
+    if board["phase"] == "waiting" or not board["players"]:
+        return None
+    scored = board["over"]
+    return {"players": [p["name"] for p in board["players"]], "round": board["round"] or board["rounds"],
+            "scores": {p["name"]: p["lines"]["total"] for p in board["pads"] if p["lines"]} if scored else None,
+            "over": scored, "winners": [w["name"] for w in board["winners"]]}
+
+
 GAME = Game(
     id="pack-the-essentials",
     title="Pack the Essentials",
@@ -571,5 +581,6 @@ GAME = Game(
     setup=setup,
     moves=MOVES,
     view=view,
+    standing=standing,
     options=OPTIONS,
 )

@@ -340,6 +340,7 @@ def view(state: dict, ctx: Ctx) -> dict:
         "dice": dice_view,
         "dice_by": ctx.name_of(state["dice_by"]) if state["dice_by"] is not None else None,
         "roll_id": state["roll_count"],
+        "turn_number": state["turn_number"],  # kept at the end too, for the rounds in the table's history
         "turn": {"seat_id": current, "name": ctx.name_of(current), "number": state["turn_number"]} if playing else None,
         "winners": [{"id": s, "name": ctx.name_of(s)} for s in state["winners"]],
         "win_reason": state["win_reason"],
@@ -364,6 +365,16 @@ MOVES = {
     "rematch": Move(rematch, FIRST),
 }
 
+def standing(board: dict) -> dict | None:
+    """Cats held by each player, round by round (a round: everyone has had a turn; see Game.standing)."""
+    if board["phase"] == "lobby" or not board["players"]:
+        return None
+    turn = max(board["turn_number"], 1)
+    return {"players": [p["name"] for p in board["players"]], "round": (turn - 1) // len(board["players"]) + 1,
+            "scores": {p["name"]: p["total"] for p in board["players"]},
+            "over": board["phase"] == "over", "winners": [w["name"] for w in board["winners"]]}
+
+
 GAME = Game(
     id="we-love-cats",
     title="We Love Cats",
@@ -372,4 +383,5 @@ GAME = Game(
     setup=setup,
     moves=MOVES,
     view=view,
+    standing=standing,
 )

@@ -3,11 +3,14 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import events, home, security, static_files, tables
+from . import events, home, i18n, security, static_files, tables
 
 
 def register(app: Flask) -> None:
     security.register(app)
+    i18n.register(app)
+    from .charts import score_chart
+    app.jinja_env.globals["score_chart"] = score_chart
     static_files.register(app)
     app.register_blueprint(home.bp)
     app.register_blueprint(tables.bp)

@@ -1,7 +1,9 @@
 """The home page, the new-table pages and table creation."""
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, redirect, render_template, request
+import json
+
+from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 
 from .. import games
 from ..errors import BadInput
@@ -19,6 +21,35 @@ def tables():
 @bp.get("/")
 def index():
     return render_template("home.html", catalogue=games.catalogue())
+
+
+# Installable: what a phone needs to put the app on its home screen and open it full screen.
+MANIFEST = {
+    "name": "Cat Table Companion",
+    "short_name": "Cat Table",
+    "description": "Deck, bag, dice, timer and score pad for cat board games: a tablet board, phones as seats.",
+    "id": "/",
+    "start_url": "/",
+    "scope": "/",
+    "display": "standalone",
+    "orientation": "any",
+    "background_color": "#fbf7f2",
+    "theme_color": "#ffffff",
+    "icons": [
+        {"src": "icons/icon.svg", "sizes": "any", "type": "image/svg+xml"},
+        {"src": "icons/icon-192.png", "sizes": "192x192", "type": "image/png"},
+        {"src": "icons/icon-512.png", "sizes": "512x512", "type": "image/png"},
+        {"src": "icons/maskable-512.png", "sizes": "512x512", "type": "image/png", "purpose": "maskable"},
+    ],
+}
+
+
+@bp.get("/manifest.webmanifest")
+def manifest():
+    body = {**MANIFEST, "icons": [{**icon, "src": url_for("static", filename=icon["src"])} for icon in MANIFEST["icons"]]}
+    response = current_app.response_class(json.dumps(body, indent=1), mimetype="application/manifest+json")
+    response.headers["Cache-Control"] = "public, max-age=3600"
+    return response
 
 
 @bp.get("/healthz")

@@ -7,7 +7,9 @@ board as the board.
 """
 from __future__ import annotations
 
+import csv
 import io
+from datetime import datetime, timezone
 from functools import wraps
 
 import qrcode
@@ -140,6 +142,60 @@ def qr_svg():
     response = Response(buffer.getvalue(), mimetype="image/svg+xml")
     response.headers["Cache-Control"] = "public, max-age=3600"
     return response
+
+
+# ---- finished games: the page, and downloads (only what the board showed; see finished_games)
+
+def history_with_times() -> list[dict]:
+    return [{**game, "finished_iso": iso_time(game["finished_at"]), "started_iso": iso_time(game["started_at"])}
+            for game in tables().history(g.code)]
+
+
+def cell(name: str) -> str:
+    """A player's name as a spreadsheet cell: one starting like a formula (=, +, -, @) is kept as
+    text, so opening the export never runs what a player typed as a name."""
+    return "'" + name if name[:1] in ("=", "+", "-", "@", "\t", "\r") else name
+
+
+def iso_time(seconds: float) -> str:
+    return datetime.fromtimestamp(seconds, timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def download(body: str, mimetype: str, suffix: str) -> Response:
+    response = Response(body, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="cat-table-{g.code}-history.{suffix}"'
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/history")
+def history_page():
+    snap = snapshot("board")
+    return render_template("table/history.html", code=g.code, game=snap.game, history=history_with_times())
+
+
+@bp.get("/history.json")
+def history_json():
+    body = {"table": g.code, "game": snapshot("board").game.id, "games": history_with_times()}
+    return download(current_app.json.dumps(body), "application/json", "json")
+
+
+@bp.get("/history.csv")
+def history_csv():
+    """One row per player per round: spreadsheet-friendly. The final row of a game has round
+    "final" and says who won."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["game", "finished", "round", "player", "score", "winner"])
+    for game in history_with_times():
+        for r in game["rounds"]:
+            for player in game["players"]:
+                if player in r["scores"]:
+                    writer.writerow([game["number"], game["finished_iso"], r["round"], cell(player), r["scores"][player], ""])
+        for player in game["players"]:
+            writer.writerow([game["number"], game["finished_iso"], "final", cell(player), game["scores"].get(player, ""),
+                             "yes" if player in game["winners"] else "no"])
+    return download(out.getvalue(), "text/csv", "csv")
 
 
 # ---- joining

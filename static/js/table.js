@@ -82,6 +82,22 @@
     if (navigator.vibrate) navigator.vibrate([200, 100, 200]);
   }
 
+  function warn() {
+    if (audio) {
+      const t0 = audio.currentTime;
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      osc.frequency.value = 523;
+      gain.gain.setValueAtTime(0.0001, t0);
+      gain.gain.exponentialRampToValueAtTime(0.2, t0 + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, t0 + 0.15);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(t0);
+      osc.stop(t0 + 0.16);
+    }
+    if (navigator.vibrate) navigator.vibrate(80);
+  }
+
   // ---- countdowns: counted locally from the server's clock, so a running timer costs no requests
   let clockOffset = 0; // server time minus this device's time, in ms
   function syncClock() {
@@ -95,6 +111,8 @@
   // Keyed by the run's end time, not by DOM attributes, because a live refresh morphs the elements.
   const seenRunning = new Set();
   const rang = new Set();
+  const warned = new Set();
+  const roomy = new Set();
   function tick() {
     const now = Date.now() + clockOffset;
     document.querySelectorAll('.countdown[data-running="1"]').forEach((el) => {
@@ -102,8 +120,24 @@
       const left = (parseInt(run, 10) - now) / 1000;
       const text = format(left);
       if (el.textContent !== text) el.textContent = text;
-      el.classList.toggle('low', left > 0 && left <= 10);
+      const low = left > 0 && left <= 10;
+      el.classList.toggle('low', low);
       el.classList.toggle('over', left <= 0);
+      const face = el.closest('.timer-face');
+      if (face) {
+        const length = parseFloat(el.dataset.length);
+        if (length > 0) face.style.setProperty('--left', String(Math.max(0, Math.min(1, left / length))));
+        face.classList.toggle('low', low);
+        face.classList.toggle('over', left <= 0);
+      }
+      if (left > 10) roomy.add(run);
+      if (low && roomy.has(run) && !warned.has(run)) {
+        // The last ten seconds: said once, with a short tick and buzz, for a run this page saw with
+        // more time than that (not after a reload into them, nor for a timer shorter than ten seconds).
+        warned.add(run);
+        announce((el.getAttribute('aria-label') || 'Timer') + ': 10 seconds left');
+        warn();
+      }
       if (left > 0) {
         seenRunning.add(run);
       } else if (seenRunning.has(run) && !rang.has(run)) {
@@ -115,8 +149,35 @@
       }
     });
   }
-  document.addEventListener('htmx:after:swap', syncClock);
-  document.addEventListener('DOMContentLoaded', () => { syncClock(); tick(); requestWakeLock(); });
+  // ---- one polite live region (#announcer, outside #view) says what changed for screen readers.
+  // Templates mark what is worth saying with data-say (the sentence; empty means the element's own
+  // text) and data-say-key (what it is about); a new .winner line is always said. A refresh that
+  // changes nothing says nothing, and the page's first render is silent.
+  const said = new Map();
+  let announced = false;
+  function announce(text) {
+    const region = document.getElementById('announcer');
+    if (!region || !text) return;
+    // Emptied first so the same sentence twice in a row is still read out.
+    region.textContent = '';
+    setTimeout(() => { region.textContent = text; }, 50);
+  }
+  function sayChanges() {
+    const news = [];
+    const seen = new Set();
+    document.querySelectorAll('#view [data-say], #view .winner').forEach((el, i) => {
+      const text = (el.dataset.say || el.textContent).replace(/\s+/g, ' ').trim();
+      const key = el.dataset.sayKey || (el.classList.contains('winner') ? 'winner-' + text : 'say-' + i);
+      seen.add(key);
+      if (announced && said.get(key) !== text) news.push(text);
+      said.set(key, text);
+    });
+    for (const key of [...said.keys()]) if (!seen.has(key)) said.delete(key);
+    announced = true;
+    if (news.length) announce(news.join('. '));
+  }
+  document.addEventListener('htmx:after:swap', () => { syncClock(); sayChanges(); });
+  document.addEventListener('DOMContentLoaded', () => { syncClock(); sayChanges(); tick(); requestWakeLock(); });
   setInterval(tick, 250);
 
   // ---- keep the screen on while a table is open (never an error if the browser refuses)
@@ -128,5 +189,5 @@
     } catch (e) { /* refused (battery saver, no permission): the game works anyway */ }
   }
 
-  window.catTable = { refresh, chime };
+  window.catTable = { refresh, chime, announce };
 })();

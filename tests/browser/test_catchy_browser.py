@@ -5,7 +5,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import code_from_url, off_server_requests
+from tests.browser.a11y import assert_accessible
+from tests.conftest import code_from_url, off_server_requests, save_screenshot
 
 pytestmark = pytest.mark.browser
 TABLET = {"width": 1180, "height": 820}
@@ -99,6 +100,8 @@ def test_a_whole_round_on_one_tablet(server, browser):
     expect(board.get_by_test_id("score-2")).to_have_text("3")
     expect(watcher.get_by_test_id("score-2")).to_have_text("3")
     expect(watcher.get_by_test_id("round-end")).to_contain_text("Round 1 is over")
+    assert_accessible(board, "Catchy! board, round over")
+    assert_accessible(watcher, "Catchy! watcher, round over")
 
     # a correction by hand: Ann's score
     board.get_by_text("Fix a value").click()
@@ -138,3 +141,7 @@ def test_two_phones_play_a_trick(server, browser):
     expect(board.locator(".space.has-cat")).to_have_attribute("data-pos", "-1")
     expect(bob.locator(".space.has-cat")).to_have_attribute("data-pos", "-1")
     expect(ann.get_by_role("heading", name=re.compile("Trick 2 of 7"))).to_contain_text("you lead")
+    save_screenshot(board, "catchy-board")
+    save_screenshot(ann, "catchy-seat")
+    assert_accessible(ann, "Catchy! seat, leading a trick")
+    assert_accessible(bob, "Catchy! seat, waiting")

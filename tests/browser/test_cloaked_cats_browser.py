@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.a11y import assert_accessible
 from tests.conftest import code_from_url, off_server_requests, save_screenshot
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True}
@@ -83,12 +84,15 @@ def test_three_phones_and_a_board_play_a_turn(server, browser):
     active.locator(f'.cc-guess input[name="target"][value="{own[target_name]["seat"]}"]').check()
     active.locator(f'.cc-guess input[name="feature"][value="{secret["id"]}"]').check()
     save_screenshot(active, "cloaked-cats-seat")
+    assert_accessible(active, "Cloaked Cats seat, guessing")
     active.get_by_role("button", name="Ask").click()
     expect(board.locator(".cc-last-guess")).to_contain_text("right")
     expect(board.locator(".cc-revealed")).to_contain_text(secret["name"])
     target = phones[target_name]
     expect(target.locator(f'.cc-my-features li[data-feature="{secret["id"]}"]')).to_contain_text("revealed to all")
     save_screenshot(board, "cloaked-cats-board")
+    assert_accessible(board, "Cloaked Cats board, after a guess")
+    assert_accessible(target, "Cloaked Cats seat with a revealed feature")
 
     active.get_by_role("button", name="End my turn").click()
     following = board.request.get(f"{server.url}/t/{code}/view.json").json()["turn"]["name"]

@@ -7,7 +7,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import code_from_url, off_server_requests
+from tests.browser.a11y import assert_accessible
+from tests.conftest import code_from_url, off_server_requests, save_screenshot
 
 PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 1280, "height": 800}
@@ -103,6 +104,9 @@ def test_board_and_three_phones_only_the_cat_sees_the_need(server, browser, tmp_
     bob.get_by_role("button", name="Start").click()
     expect(board.locator(".countdown.running")).to_be_visible()
     expect(cy.locator(".countdown.running")).to_be_visible()
+    assert_accessible(bob, "CommuniCat seat, timer running")
+    save_screenshot(board, "communicat-board")
+    save_screenshot(bob, "communicat-seat")
     cy.get_by_role("button", name="Ignorance").click()
     expect(board.locator(".cc-lives-left")).to_have_text("8")
 
@@ -120,6 +124,8 @@ def test_board_and_three_phones_only_the_cat_sees_the_need(server, browser, tmp_
     expect(board.locator(".cc-history-table tbody tr")).to_have_count(1)
     expect(board.locator(".cc-history-table")).to_contain_text(secret)
     expect(board.locator(".cc-cat-now")).to_contain_text("Bob")
+    assert_accessible(board, "CommuniCat board, round scored")
+    assert_accessible(bob, "CommuniCat seat, round scored")
 
     # next round: Bob's phone has the Need, Ann's no longer does
     bob.get_by_role("button", name="New Needs").click()

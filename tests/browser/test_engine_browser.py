@@ -5,6 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.a11y import assert_accessible
 from tests.conftest import code_from_url, off_server_requests, save_screenshot
 
 pytestmark = pytest.mark.browser
@@ -79,6 +80,8 @@ def test_board_and_phone_stay_in_sync(server, browser):
 
     save_screenshot(board, "toolbox-board")
     save_screenshot(phone, "toolbox-seat")
+    assert_accessible(board, "Toolbox board, timer ended")
+    assert_accessible(phone, "Toolbox seat, timer ended")
     assert board.evaluate("window.__sameDocument") is True
     assert strays == []
     tablet.close()

@@ -10,7 +10,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import code_from_url, off_server_requests
+from tests.browser.a11y import assert_accessible
+from tests.conftest import code_from_url, off_server_requests, save_screenshot
 
 PHONE = {"width": 390, "height": 844}
 TABLET = {"viewport": {"width": 1280, "height": 800}}
@@ -91,6 +92,8 @@ def test_scoring_a_three_player_game_on_phones(browser, server):
     expect(board.locator(".pte-pad .pte-total td").nth(2)).to_have_text("70")
     expect(board.locator(".winner")).to_contain_text("Cy wins")
     expect(cy.locator(".pte-my-pad")).to_have_count(0)
+    assert_accessible(board, "Pack the Essentials board, results")
+    assert_accessible(cy, "Pack the Essentials seat, results")
     # A second game from the phone: this time Ann and Bo lead, tied after every tie-break.
     cy.get_by_role("button", name="Play again").click()
     expect(board.locator(".pte-board-pads")).to_be_visible()
@@ -100,6 +103,10 @@ def test_scoring_a_three_player_game_on_phones(browser, server):
     expect(board.locator(".pte-vote")).to_contain_text("Ann and Bo")
     expect(ann.locator(".pte-vote")).to_contain_text("the others vote on their phones")
     assert ann.locator(".pte-vote button").count() == 0
+    assert_accessible(cy, "Pack the Essentials seat, cutest-cat vote")
+    save_screenshot(board, "pack-the-essentials-board")
+    save_screenshot(cy, "pack-the-essentials-seat")
+    assert_accessible(board, "Pack the Essentials board, cutest-cat vote")
     cy.get_by_role("button", name="😻 Bo's cat").click()
     expect(board.locator(".pte-results .winner")).to_contain_text("Bo wins")
     expect(ann.locator(".pte-results .winner")).to_contain_text("Bo wins")

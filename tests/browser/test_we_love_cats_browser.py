@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.a11y import assert_accessible
 from tests.conftest import code_from_url, off_server_requests, save_screenshot
 
 PHONE = {"width": 390, "height": 844}
@@ -77,6 +78,8 @@ def test_board_and_three_phones_play_turns_live(server, browser):
         page.evaluate("() => Promise.all(document.getAnimations().map(a => a.finished))")
     save_screenshot(board, "we-love-cats-board")
     save_screenshot(ann, "we-love-cats-seat")
+    assert_accessible(board, "We Love Cats board, dice rolled")
+    assert_accessible(ann, "We Love Cats seat, choosing a result")
     resolve_both(ann)
     expect(ann.locator("#view .wlc-status")).to_contain_text("Bob's turn")
     expect(bob.locator("#view .wlc-status")).to_have_text("Your turn: roll the dice!")

@@ -1,0 +1,62 @@
+"""Languages: English, with every user-visible template string marked for translation (Flask-Babel),
+and German. The language comes from the `lang` cookie (set by the switch in the Display menu), else
+the browser's Accept-Language, else English. Catalogues live in translations/<lang>/LC_MESSAGES;
+see translations/README.md for extracting and compiling them."""
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from flask import Blueprint, Flask, redirect, request
+from flask_babel import Babel, get_locale, gettext
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+LANGUAGES = {"en": "English", "de": "Deutsch"}
+COOKIE = "lang"
+YEAR = 365 * 24 * 3600
+
+bp = Blueprint("i18n", __name__)
+
+
+def select_locale() -> str:
+    chosen = request.cookies.get(COOKIE)
+    if chosen in LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(list(LANGUAGES), default="en")
+
+
+def local_path(target: str | None) -> str:
+    """Only a path on this site may follow a language change (never another host)."""
+    if not target or not target.startswith("/") or target.startswith("//") or "\\\\" in target:
+        return "/"
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc:
+        return "/"
+    return target[:500]
+
+
+@bp.get("/lang/<code>")
+def choose(code: str):
+    if code not in LANGUAGES:
+        from .security import error_page
+        return error_page(404, "That language is not available: choose English or Deutsch.")
+    response = redirect(local_path(request.args.get("next")), 303)
+    response.set_cookie(COOKIE, code, max_age=YEAR, samesite="Lax", httponly=True)
+    return response
+
+
+def register(app: Flask) -> None:
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(ROOT / "translations"))
+    Babel(app, locale_selector=select_locale)
+    app.jinja_env.globals["get_locale"] = get_locale
+    app.jinja_env.globals["LANGUAGES"] = LANGUAGES
+    # Names that come from game data (decks/*.toml) rather than a template: `{{ f.name|t }}`.
+    app.jinja_env.filters["t"] = lambda text: gettext(text) if text else text
+
+    @app.after_request
+    def vary_by_language(response):
+        if response.mimetype == "text/html":
+            response.vary.add("Accept-Language")
+            response.vary.add("Cookie")
+        return response
+    app.register_blueprint(bp)

@@ -1,0 +1,93 @@
+"""axe-core on every page of every game, in light and dark mode, at tablet and phone sizes: the home
+page, the Needs generator, each new-table page, the join page, an error page, and each game's board
+and seat before and after the game starts. Zero serious or critical violations is the bar; later
+states (scoring, game over) are audited in each game's own browser test, where they are reached.
+On the phone, every control is also checked to be at least 44 px (thumb size)."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.a11y import assert_accessible, small_targets
+from tests.conftest import code_from_url
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True}
+TABLET = {"viewport": {"width": 1280, "height": 800}}
+GAMES = ("toolbox", "catchy", "cloaked-cats", "communicat", "pack-the-essentials", "we-love-cats")
+# What gets each game from its lobby into play, as the board would ask for it.
+START = {
+    "toolbox": None,
+    "catchy": ("start_round", {"players": "names", "leader": "1"}),
+    "cloaked-cats": ("start", {}),
+    "communicat": ("new_needs", {}),
+    "pack-the-essentials": ("start", {}),
+    "we-love-cats": ("start", {}),
+}
+
+
+def act(page, base: str, code: str, move: str, fields: dict, role: str) -> None:
+    version = page.request.get(f"{base}/t/{code}/view.json").json()["version"]
+    answer = page.request.post(f"{base}/t/{code}/act/{move}", form={"version": str(version), "as": role, **fields},
+                               headers={"Accept": "application/json"})
+    assert answer.ok, answer.text()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_pages_outside_a_table(server, browser, scheme):
+    for size in (TABLET, PHONE):
+        context = browser.new_context(color_scheme=scheme, **size)
+        page = context.new_page()
+        for path in ["/", "/needs", *[f"/new/{g}" for g in GAMES], "/t/ZZZZZZ"]:
+            page.goto(server.url + path)
+            assert_accessible(page, f"{path} ({scheme}, {size['viewport']['width']} px)")
+        page.goto(server.url + "/")
+        page.get_by_text("Display").click()
+        expect(page.get_by_label("Hourglass")).to_be_visible()
+        assert_accessible(page, f"display preferences open ({scheme})")
+        page.goto(server.url + "/needs")
+        page.get_by_role("button", name="New Needs").click()
+        expect(page.locator(".cc-need").first).to_be_visible()
+        assert_accessible(page, f"/needs with cards ({scheme})")
+        context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_board_and_seat(server, browser, game):
+    board_context = browser.new_context(**TABLET)
+    board = board_context.new_page()
+    board.goto(f"{server.url}/new/{game}")
+    board.get_by_role("button", name="Create the table").click()
+    code = code_from_url(board.url)
+    phones = []
+    for name in ("Ann", "Bob", "Cy"):
+        context = browser.new_context(**PHONE)
+        phone = context.new_page()
+        phone.goto(f"{server.url}/t/{code}/join")
+        if name == "Ann":
+            assert_accessible(phone, f"{game} join page")
+        phone.get_by_label("Your name").fill(name)
+        phone.get_by_role("button", name="Take a seat").click()
+        phone.wait_for_url(f"**/t/{code}/seat")
+        phones.append(phone)
+    expect(board.locator(".seat-list li")).to_have_count(3)
+
+    def audit_all(stage: str) -> None:
+        for scheme in ("light", "dark"):
+            for page, who in ((board, "board"), (phones[0], "seat")):
+                page.emulate_media(color_scheme=scheme)
+                assert_accessible(page, f"{game} {who}, {stage}, {scheme}")
+        # One-handed: every control on the phone is at least a thumb wide and tall.
+        assert small_targets(phones[0]) == [], f"{game} seat, {stage}"
+
+    audit_all("lobby")
+    if START[game]:
+        move, fields = START[game]
+        before = board.locator("#view").get_attribute("data-version")
+        act(board, server.url, code, move, fields, "board")
+        expect(board.locator("#view")).not_to_have_attribute("data-version", before)
+        expect(phones[0].locator("#view")).not_to_have_attribute("data-version", before)
+        audit_all("in play")
+    for page in [board, *phones]:
+        page.context.close()
