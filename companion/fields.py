@@ -150,7 +150,9 @@ class ChoiceList(Field):
             raise BadInput(f"Pick {self.min_items} to {self.max_items} for {_label(name, self)}.")
         for v in values:
             if v not in self.choices:
-                raise BadInput(f"'{v[:40]}' is not a known choice for {_label(name, self)}.")
+                # Echo the value only when it is short, printable text: never control characters.
+                shown = f": '{v}'" if len(v) <= 40 and v.isprintable() else ""
+                raise BadInput(f"{_label(name, self).capitalize()} has an unknown choice{shown}.")
         if len(set(values)) != len(values):
             raise BadInput(f"Pick each {_label(name, self)} only once.")
         return values

@@ -78,3 +78,12 @@ def test_any_input_parses_or_gives_a_sentence(data):
         parse_mapping(spec, data)
     except BadInput as exc:
         assert str(exc) and str(exc)[0].isupper()
+
+
+def test_refusals_never_echo_control_characters():
+    spec = {"l": ChoiceList(label="features", choices=["a"])}
+    with pytest.raises(BadInput) as caught:
+        parse_mapping(spec, {"l": ")\x17"})
+    assert str(caught.value) == "Features has an unknown choice."
+    with pytest.raises(BadInput, match="unknown choice: 'zz'"):
+        parse_mapping(spec, {"l": "zz"})

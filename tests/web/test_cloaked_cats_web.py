@@ -94,7 +94,7 @@ def test_refusals_carry_their_sentence(app, game):
     r = me.act("play_cat", expect=400, features=["seated_boss", "red_coat"])
     assert r.json["error"] == "A cat card shows 3 or 4 features; you picked 2."
     r = me.act("play_cat", expect=400, features=["seated_boss", "dragon", "red_coat"])
-    assert "'dragon' is not a known choice" in r.json["error"]
+    assert "unknown choice: 'dragon'" in r.json["error"]
     r = me.act("guess", expect=409, target=1, feature="top_hat")
     assert r.json["error"] == "Play a cat card first: tap the features printed on it."
     r = me.act("guess", expect=400, target="x", feature="top_hat")
