@@ -281,3 +281,10 @@ def test_pages_and_static_files_are_compressed_but_the_event_stream_is_not(table
     r = table.client.get(f"/t/{table.code}/events", headers={"Accept-Encoding": "br, gzip"}, buffered=False)
     assert "Content-Encoding" not in r.headers and next(iter(r.response)) == b": ok\n\n"
     r.close()
+
+
+def test_actions_on_an_unknown_table_are_rate_limited_404s(tmp_path):
+    app = create_app({"DATABASE": str(tmp_path / "r2.db"), "LOOKUPS_PER_MINUTE": 2})
+    c = app.test_client()
+    statuses = [c.post("/t/ABCDEF/act/roll", data={"version": 1}, headers=JSON).status_code for _ in range(3)]
+    assert statuses == [404, 404, 429]
