@@ -321,3 +321,15 @@ def save_screenshot(page, name: str) -> None:
     if os.environ.get("UPDATE_SCREENSHOTS") == "1":
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+
+
+def join_by_qr(context, join_url: str, name: str):
+    """A phone opens the URL the QR code holds, types its name and takes a seat: a new page in
+    `context`, already on its seat page."""
+    from playwright.sync_api import expect
+    phone = context.new_page()
+    phone.goto(join_url)
+    phone.get_by_label("Your name").fill(name)
+    phone.get_by_role("button", name="Take a seat").click()
+    expect(phone).to_have_url(re.compile(r"/seat$"))
+    return phone

@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.a11y import assert_accessible
-from tests.conftest import code_from_url, off_server_requests, save_screenshot
+from tests.conftest import code_from_url, join_by_qr, off_server_requests, save_screenshot
 
 pytestmark = pytest.mark.browser
 TABLET = {"width": 1180, "height": 820}
@@ -23,13 +23,7 @@ def create(page, base_url, p1="Ann", p2="Bob"):
     return code_from_url(page.url)
 
 
-def join(context, join_url, name):
-    phone = context.new_page()
-    phone.goto(join_url)
-    phone.get_by_label("Your name").fill(name)
-    phone.get_by_role("button", name="Take a seat").click()
-    expect(phone).to_have_url(re.compile(r"/seat$"))
-    return phone
+join = join_by_qr
 
 
 def pick(page, role, card):

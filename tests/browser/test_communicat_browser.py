@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.a11y import assert_accessible
-from tests.conftest import code_from_url, off_server_requests, save_screenshot
+from tests.conftest import code_from_url, join_by_qr, off_server_requests, save_screenshot
 
 PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 1280, "height": 800}
@@ -57,10 +57,7 @@ def test_standalone_generator_on_a_phone(server, browser, tmp_path):
 
 def join(browser, url: str, name: str):
     context = browser.new_context(viewport=PHONE, has_touch=True)
-    page = context.new_page()
-    page.goto(url)
-    page.get_by_label("Your name").fill(name)
-    page.get_by_role("button", name="Take a seat").click()
+    page = join_by_qr(context, url, name)
     expect(page.locator(".cc-seat")).to_be_visible()
     return context, page
 

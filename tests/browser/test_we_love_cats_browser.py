@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.a11y import assert_accessible
-from tests.conftest import code_from_url, off_server_requests, save_screenshot
+from tests.conftest import code_from_url, join_by_qr, off_server_requests, save_screenshot
 
 PHONE = {"width": 390, "height": 844}
 
@@ -23,10 +23,7 @@ TABLET = {"width": 1280, "height": 800}
 
 def join(browser, url: str, name: str):
     ctx = browser.new_context(viewport=PHONE)
-    page = ctx.new_page()
-    page.goto(url)
-    page.fill("#name", name)
-    page.get_by_role("button", name="Take a seat").click()
+    page = join_by_qr(ctx, url, name)
     expect(page.locator(".topbar .me")).to_contain_text(name)
     return ctx, page
 
