@@ -5,6 +5,8 @@ import pytest
 JSON = {"Accept": "application/json"}
 HTMX = {"HX-Request": "true"}
 
+pytestmark = pytest.mark.both_backends  # the same tests on SQLite and on Redis (tests/conftest.py)
+
 
 @pytest.fixture
 def table(new_table):

@@ -7,6 +7,8 @@ GAME = "pack-the-essentials"
 PAD = {"todo1": 5, "todo2": 4, "todo3": 3, "cats": 2, "pack_rats": 1, "empty_spaces": 4,
        "magenta": 3, "lavender": 2, "peach": 1, "mint": 0}
 
+pytestmark = pytest.mark.both_backends  # the same tests on SQLite and on Redis (tests/conftest.py)
+
 
 @pytest.fixture
 def three(new_table, device):
