@@ -40,6 +40,23 @@ def game(new_table, device):
     return board, {p.view()["seat"]: p for p in phones}
 
 
+def play_a_quick_turn(app, board, phones, rng) -> None:
+    """One step of the active player's turn that heads for the end of the game: play the same cat,
+    guess a hidden feature right (read from the database), or end the turn."""
+    view = board.view()
+    me = phones[view["turn"]["seat"]]
+    if view["turn"]["step"] == "cat":
+        me.act("play_cat", features=CAT)
+    elif view["turn"]["step"] == "guess":
+        state = db_state(app, board.code)
+        targets = [p for p in state["players"] if p["seat"] != view["turn"]["seat"] and len(p["revealed"]) < 3]
+        target = min(targets, key=lambda p: -len(p["revealed"]))
+        feature = rng.choice([f for f in target["features"] if f not in target["revealed"]])
+        me.act("guess", target=target["seat"], feature=feature)
+    else:
+        me.act("end_turn")
+
+
 def active(board, phones):
     return phones[board.view()["turn"]["seat"]]
 
@@ -146,18 +163,7 @@ def test_a_whole_game_to_the_score_table_and_a_rematch(app, game):
         view = board.view()
         if view["phase"] == "over":
             break
-        me = phones[view["turn"]["seat"]]
-        if view["turn"]["step"] == "cat":
-            me.act("play_cat", features=CAT)
-        elif view["turn"]["step"] == "guess":
-            # Guess right from the database: reveals quickly, to reach the end of the game.
-            state = db_state(app, board.code)
-            targets = [p for p in state["players"] if p["seat"] != view["turn"]["seat"] and len(p["revealed"]) < 3]
-            target = min(targets, key=lambda p: -len(p["revealed"]))
-            feature = rng.choice([f for f in target["features"] if f not in target["revealed"]])
-            me.act("guess", target=target["seat"], feature=feature)
-        else:
-            me.act("end_turn")
+        play_a_quick_turn(app, board, phones, rng)
     view = board.view()
     assert view["phase"] == "over" and view["end"]["reason"] in ("revealed", "stockpile")
     rows = view["scores"]["rows"]

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from tests.web.test_catchy_web import trick
-from tests.web.test_cloaked_cats_web import CAT, db_state
+from tests.web.test_cloaked_cats_web import db_state, play_a_quick_turn
 
 
 @pytest.fixture
@@ -119,16 +119,7 @@ def test_cloaked_cats_history_never_holds_a_secret_feature(app, new_table, devic
         as_json, as_csv = downloads(board)
         assert as_json["games"] == [] and as_csv == []      # nothing before the end
         seen_mid_game = True
-        me = phones[view["turn"]["seat"]]
-        if view["turn"]["step"] == "cat":
-            me.act("play_cat", features=CAT)
-        elif view["turn"]["step"] == "guess":
-            state = db_state(app, board.code)
-            targets = [p for p in state["players"] if p["seat"] != view["turn"]["seat"] and len(p["revealed"]) < 3]
-            target = min(targets, key=lambda p: -len(p["revealed"]))
-            me.act("guess", target=target["seat"], feature=rng.choice([f for f in target["features"] if f not in target["revealed"]]))
-        else:
-            me.act("end_turn")
+        play_a_quick_turn(app, board, phones, rng)
     assert seen_mid_game and board.view()["phase"] == "over"
     as_json, as_csv = downloads(board)
     [game] = as_json["games"]
