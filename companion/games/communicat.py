@@ -471,7 +471,9 @@ def view(state: dict, ctx: Ctx) -> dict:
         cats = r["cats"] if r else versus_cats(state, ctx)
         out["scores"] = dict(state["track"]["scores"])
         out["teams"] = [{"id": t, "name": TEAM_NAMES[t], "nickname": TEAM_NICKNAMES[t], "mark": TEAM_MARKS[t],
-                         "score": state["track"]["scores"][t], "cat": _who(ctx, cats[t]),
+                         "score": state["track"]["scores"][t],
+                         "score_if_guessed": track.would_be(state["track"], t, RULES["points_versus"]),
+                         "cat": _who(ctx, cats[t]),
                          "members": [_who(ctx, s) for s in team_seats[t]]} for t in TEAMS]
         out["first_team"] = state["first_team"]
         out["turn_team"] = r["turn"] if r else state["first_team"]
@@ -489,6 +491,7 @@ def view(state: dict, ctx: Ctx) -> dict:
             out["lives_on_mishap"] = r["lives_on_mishap"]
             out["preview"] = {o: coop_points(o, o == "guessed" and r["confidence_armed"], r["mishaps"],
                                              r["lives_on_mishap"]) for o in OUTCOMES}
+            out["preview_score"] = {o: track.would_be(state["track"], "table", p) for o, p in out["preview"].items()}
     out["scoring"] = {"guessed": RULES["points_guessed"], "confidence": RULES["points_confidence"],
                       "failed": RULES["points_failed"], "versus": RULES["points_versus"],
                       "floor": RULES["score_floor"]}

@@ -9,8 +9,8 @@ def new(entrants: list[str], target: int | None, lowest: int = 0, highest: int |
             "lowest": lowest, "highest": highest}
 
 
-def add(track: dict, entrant: str, delta: int) -> int:
-    """Move an entrant by `delta`, stopping at the ends of the track. Returns the new score."""
+def would_be(track: dict, entrant: str, delta: int) -> int:
+    """The score `add` would give, without moving anything (for showing points before applying)."""
     if entrant not in track["scores"]:
         raise RuleError("That player is not on the score track.")
     score = track["scores"][entrant] + delta
@@ -18,7 +18,12 @@ def add(track: dict, entrant: str, delta: int) -> int:
         score = max(track["lowest"], score)
     if track["highest"] is not None:
         score = min(track["highest"], score)
-    track["scores"][entrant] = score
+    return score
+
+
+def add(track: dict, entrant: str, delta: int) -> int:
+    """Move an entrant by `delta`, stopping at the ends of the track. Returns the new score."""
+    track["scores"][entrant] = score = would_be(track, entrant, delta)
     return score
 
 

@@ -148,3 +148,10 @@ class TestTrackCounterRounds:
         assert rounds.advance(r) == 2 and rounds.is_last(r)
         with pytest.raises(RuleError, match="last round"):
             rounds.advance(r)
+
+
+def test_track_would_be_shows_the_clamped_score_without_moving():
+    t = track.new(["table"], target=10, lowest=0)
+    track.add(t, "table", 1)
+    assert track.would_be(t, "table", -3) == 0 and t["scores"]["table"] == 1
+    assert track.would_be(t, "table", 4) == 5 and t["scores"]["table"] == 1
