@@ -218,6 +218,22 @@ class Tables:
             self.hub.publish(code, version)
         return seat, token, outcome
 
+    def preview(self, code: str, move_name: str, getlist: GetList, creds: Credentials) -> tuple[games.Game, dict]:
+        """What a move would do, from the game's own preview function: read only, nothing saved."""
+        with self.store.read() as tx:
+            row, game, viewer = self._load_for_change(tx, code, creds)
+            seats = _seats(tx.seats(code))
+        move = game.moves.get(move_name)
+        if move is None or move.preview is None:
+            raise BadInput(f"{game.title} has no preview for '{move_name[:40]}'.")
+        if move.who == "seat" and viewer.seat is None:
+            raise Forbidden("Join the table from your phone to do that.")
+        if move.who == "host" and not viewer.is_host:
+            raise Forbidden("Only the table's host can do that.")
+        args = parse(move.fields, getlist)
+        ctx = Ctx(seat=viewer.seat, seats=seats, now=self.clock(), is_host=viewer.is_host)
+        return game, move.preview(row.state, ctx, **args)
+
     # ---- acting
     def _load_for_change(self, tx: Transaction, code: str, creds: Credentials) -> tuple[TableRow, games.Game, Viewer]:
         """The start of every change: the table, its game, and who is asking (a seat cookie that no

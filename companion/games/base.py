@@ -52,6 +52,9 @@ class Move:
     # Who may take it back: "actor" (the seat that made it, and the host) or "host" only, for a move
     # whose result informs the player (a guess answered): undoing it would be a free question.
     undo: str = "actor"
+    # Optional `(state, ctx, **fields) -> dict`: what the move would do, changing nothing, so a form
+    # can show its result before it is applied (GET /t/<code>/preview/<move>). Same fields.
+    preview: Callable[..., dict] | None = None
 
 
 @dataclass(frozen=True)

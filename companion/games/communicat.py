@@ -321,27 +321,47 @@ def _cat_names(state: dict, r: dict, ctx: Ctx) -> str:
                      for t in TEAMS)
 
 
+def _coop_resolution(state: dict, outcome, confidence, mishaps, lives_on_mishap) -> dict:
+    """How a cooperative round would resolve with these entries, changing nothing: the checks and the
+    sum that `resolve` applies and `preview_resolve` shows."""
+    r = _round(state)
+    if outcome is None:
+        raise BadInput("Say how the round ended: guessed, Cat out of Patterns, or time out.")
+    mishaps = r["mishaps"] if mishaps is None else mishaps
+    lives_on_mishap = r["lives_on_mishap"] if lives_on_mishap is None else lives_on_mishap
+    # Tokens the app was not told about are spent now; fewer than recorded needs an undo.
+    if lives_on_mishap < r["lives_on_mishap"]:
+        raise RuleError(f"{r['lives_on_mishap']} Nine Lives tokens were placed on the Mishap pile this "
+                        "round; undo an Ignorance spend to change that.")
+    extra = lives_on_mishap - r["lives_on_mishap"]
+    confidence = bool(confidence) and outcome == "guessed"
+    extra_confidence = 1 if confidence and not r["confidence_armed"] else 0
+    if extra + extra_confidence > state["lives"]["value"]:
+        raise RuleError(f"Only {state['lives']['value']} Nine Lives tokens are left.")
+    points = coop_points(outcome, confidence, mishaps, lives_on_mishap)
+    return {"confidence": confidence, "mishaps": mishaps, "lives_on_mishap": lives_on_mishap,
+            "extra_lives": extra, "extra_confidence": extra_confidence, "points": points,
+            "score": track.would_be(state["track"], "table", points), "target": state["target"]}
+
+
+def preview_resolve(state, ctx, outcome, confidence, mishaps, lives_on_mishap, team):
+    """What resolving the round with these entries would score (the form shows it before applying)."""
+    _not_finished(state)
+    if state["mode"] != "coop":
+        raise BadInput("In competitive mode each team's button shows its points.")
+    c = _coop_resolution(state, outcome, confidence, mishaps, lives_on_mishap)
+    return {"points": c["points"], "score": c["score"], "target": c["target"]}
+
+
 def resolve(state, ctx, outcome, confidence, mishaps, lives_on_mishap, team):
     r = _round(state)
     time_used = round(r["time_used"] + _time_used(state, ctx.now), 1)
     if state["mode"] == "coop":
-        if outcome is None:
-            raise BadInput("Say how the round ended: guessed, Cat out of Patterns, or time out.")
-        mishaps = r["mishaps"] if mishaps is None else mishaps
-        lives_on_mishap = r["lives_on_mishap"] if lives_on_mishap is None else lives_on_mishap
-        # Tokens the app was not told about are spent now; fewer than recorded needs an undo.
-        if lives_on_mishap < r["lives_on_mishap"]:
-            raise RuleError(f"{r['lives_on_mishap']} Nine Lives tokens were placed on the Mishap pile this "
-                            "round; undo an Ignorance spend to change that.")
-        extra = lives_on_mishap - r["lives_on_mishap"]
-        confidence = bool(confidence) and outcome == "guessed"
-        extra_confidence = 1 if confidence and not r["confidence_armed"] else 0
-        if extra + extra_confidence > state["lives"]["value"]:
-            raise RuleError(f"Only {state['lives']['value']} Nine Lives tokens are left.")
-        counter.change(state["lives"], -(extra + extra_confidence), "Nine Lives")
-        r["spent"]["ignorance"] += extra
-        r["spent"]["confidence"] += extra_confidence
-        points = coop_points(outcome, confidence, mishaps, lives_on_mishap)
+        c = _coop_resolution(state, outcome, confidence, mishaps, lives_on_mishap)
+        confidence, mishaps, lives_on_mishap, points = c["confidence"], c["mishaps"], c["lives_on_mishap"], c["points"]
+        counter.change(state["lives"], -(c["extra_lives"] + c["extra_confidence"]), "Nine Lives")
+        r["spent"]["ignorance"] += c["extra_lives"]
+        r["spent"]["confidence"] += c["extra_confidence"]
         before = state["track"]["scores"]["table"]
         after = track.add(state["track"], "table", points)
         entry_outcome = outcome + ("+confidence" if confidence else "")
@@ -536,7 +556,7 @@ MOVES = {
         "mishaps": Int(label="Mishap cards", min=0, max=MAX_MISHAPS, required=False),
         "lives_on_mishap": Int(label="Nine Lives on the Mishap pile", min=0, max=RULES["lives"], required=False),
         "team": Choice(label="team", choices=(*TEAMS, "none"), required=False),
-    }),
+    }, preview=preview_resolve),
     "declare_patterns_out": Move(declare_patterns_out),
     "rematch": Move(rematch),
     "choose_cat": Move(choose_cat, {"seat": _SEAT}),

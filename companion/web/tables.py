@@ -248,6 +248,30 @@ def join():
     return response
 
 
+@bp.get("/preview/<move>")
+def preview(move: str):
+    """A move's result before it is applied (a form asks on every change): the game's
+    `games/<id>/_preview_<move>.html` partial, or JSON. Refusals are the rule's sentence."""
+    role = request.args.get("as", "board")
+    if role not in ROLES:
+        return error_page(400, "'as' must be board or seat.")
+    status, message, result, game = 200, None, None, None
+    try:
+        game, result = tables().preview(g.code, move[:40], request.args.getlist, credentials(role))
+    except BadInput as exc:
+        status, message = 400, str(exc)
+    except RuleError as exc:
+        status, message = 409, str(exc)
+    except Forbidden as exc:
+        status, message = 403, str(exc)
+    if wants_json():
+        return (result, 200) if status == 200 else ({"error": message}, status)
+    if status != 200:
+        # shown where the result would be, so the player sees why the entries do not add up
+        return render_template("_message.html", message=message), status
+    return render_template(f"games/{game.id}/_preview_{move}.html", preview=result)
+
+
 # ---- acting
 
 def action_endpoint(fn):

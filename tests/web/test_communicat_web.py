@@ -92,6 +92,24 @@ def test_round_flow_scores_and_history_over_http(coop):
     bob.act("mishap", reason="pass")
     html = board.html("board")
     assert "cc-preview" in html and "+3" in html       # 2 +1 confidence, 1 mishap covered by 2 tokens
+    # the form asks the rules for the sum on every change, before anything is applied
+    base = f"/t/{board.code}/preview/resolve"
+    JSON = {"Accept": "application/json"}
+    assert board.client.get(f"{base}?outcome=guessed&confidence=1", headers=JSON).json == \
+        {"points": 3, "score": 3, "target": 10}
+    # two more Mishap cards than tokens cost two points; running out of time scores -1 and stops at 0
+    assert board.client.get(f"{base}?outcome=guessed&mishaps=3&lives_on_mishap=2", headers=JSON).json["points"] == 1
+    assert board.client.get(f"{base}?outcome=timeout&mishaps=4&lives_on_mishap=2", headers=JSON).json == \
+        {"points": -3, "score": 0, "target": 10}
+    r = board.client.get(f"{base}?outcome=guessed&lives_on_mishap=1", headers=JSON)
+    assert r.status_code == 409 and "undo an Ignorance spend" in r.json["error"]
+    r = board.client.get(f"{base}?outcome=guessed&mishaps=999", headers=JSON)
+    assert r.status_code == 400 and "between 0 and" in r.json["error"]
+    part = board.client.get(f"{base}?outcome=guessed&confidence=1&as=board", headers={"HX-Request": "true"})
+    assert part.status_code == 200 and 'class="cc-points">+3<' in part.get_data(as_text=True)
+    r = board.client.get(f"/t/{board.code}/preview/new_needs", headers=JSON)
+    assert r.status_code == 400 and "no preview" in r.json["error"]
+    assert board.view()["score"] == 0 and board.view()["in_round"]   # previews change nothing
     r = board.act("resolve", outcome="nope", expect=400)
     assert "Outcome must be one of" in r.json["error"]
     ann.act("resolve", outcome="guessed", confidence="1")
