@@ -1,14 +1,47 @@
-"""The two kinds of refusal a player can meet. Framework-free: parts and games raise them,
-the web layer turns them into 4xx answers with the sentence shown to the player."""
+"""The kinds of refusal a player can meet. Framework-free: parts and games raise them, the web layer
+turns them into 4xx answers with the sentence shown to the player, in the viewer's language.
+
+A refusal keeps its English template and its values apart, so the sentence can be translated where
+the viewer is known (companion/web/i18n.py `refusal_text`), not where the rule is checked:
+
+    raise RuleError("It is %(name)s's turn.", name=ctx.name_of(seat))
+
+`str(exc)` is the English sentence. The template must be a string literal at the raise site (or
+wrapped in `N_()` where it is kept elsewhere): extraction finds it there, and
+tests/unit/test_refusals_marked.py fails on an f-string or a built-up sentence.
+"""
+from __future__ import annotations
 
 
-class BadInput(ValueError):
+def N_(template: str) -> str:
+    """Marks a sentence kept in a constant for translation; it is translated when shown."""
+    return template
+
+
+class Term(str):
+    """A value inside a refusal that is itself a word to translate (a field's label, a feature's
+    name from game data), as opposed to a player's name or a number, which are shown as they are."""
+
+
+class Refusal(Exception):
+    def __init__(self, template: str, **values):
+        self.template = template
+        self.values = values
+        super().__init__(_capitalised(template % values if values else template))
+
+
+def _capitalised(sentence: str) -> str:
+    # A template may start with a value ("%(label)s must be…"); the sentence still starts upper case.
+    return sentence[:1].upper() + sentence[1:]
+
+
+class BadInput(Refusal, ValueError):
     """A field is missing, malformed or out of range (HTTP 400)."""
 
 
-class RuleError(Exception):
+class RuleError(Refusal):
     """The move is well-formed but the rules (or the table's situation) forbid it (HTTP 409)."""
 
 
-class Forbidden(Exception):
+class Forbidden(Refusal):
     """This viewer may not do that: not their seat, not the host (HTTP 403)."""

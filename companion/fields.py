@@ -8,13 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from .errors import BadInput
+from .errors import BadInput, Term
 
 MAX_TEXT = 200  # no single text field anywhere needs more
 
 
-def _label(name: str, spec: "Field") -> str:
-    return spec.label or name.replace("_", " ")
+def _label(name: str, spec: "Field") -> Term:
+    return Term(spec.label or name.replace("_", " "))
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,7 @@ class Field:
         if not values:
             return None
         if len(values) > 1:
-            raise BadInput(f"Give one value for {_label(name, self)}.")
+            raise BadInput("Give one value for %(label)s.", label=_label(name, self))
         return values[0]
 
 
@@ -48,10 +48,11 @@ class Int(Field):
         digits = text[1:] if text[:1] in "+-" else text
         # isascii: str.isdigit() accepts "¹" and "٣", which int() refuses or reads differently.
         if len(text) > 12 or not (digits.isascii() and digits.isdigit()):
-            raise BadInput(f"{_label(name, self).capitalize()} must be a whole number.")
+            raise BadInput("%(label)s must be a whole number.", label=_label(name, self))
         value = int(text)
         if not self.min <= value <= self.max:
-            raise BadInput(f"{_label(name, self).capitalize()} must be between {self.min} and {self.max}.")
+            raise BadInput("%(label)s must be between %(min)s and %(max)s.",
+                           label=_label(name, self), min=self.min, max=self.max)
         return value
 
 
@@ -65,7 +66,7 @@ class Choice(Field):
             return None
         if text not in self.choices:
             shown = ", ".join(self.choices[:12]) + ("…" if len(self.choices) > 12 else "")
-            raise BadInput(f"{_label(name, self).capitalize()} must be one of: {shown}.")
+            raise BadInput("%(label)s must be one of: %(shown)s.", label=_label(name, self), shown=shown)
         return text
 
 
@@ -83,7 +84,7 @@ class Bool(Field):
             return True
         if lowered in ("0", "false", "off", "no"):
             return False
-        raise BadInput(f"{_label(name, self).capitalize()} must be yes or no.")
+        raise BadInput("%(label)s must be yes or no.", label=_label(name, self))
 
 
 @dataclass(frozen=True)
@@ -98,9 +99,10 @@ class Text(Field):
         # Collapse runs of white space so "Ann " and "Ann" are one name.
         text = " ".join(text.split())
         if any(ord(c) < 32 for c in text):
-            raise BadInput(f"{_label(name, self).capitalize()} has characters that cannot be shown.")
+            raise BadInput("%(label)s has characters that cannot be shown.", label=_label(name, self))
         if len(text) > min(self.max_len, MAX_TEXT):
-            raise BadInput(f"{_label(name, self).capitalize()} can be at most {self.max_len} characters.")
+            raise BadInput("%(label)s can be at most %(max_len)s characters.",
+                           label=_label(name, self), max_len=self.max_len)
         if len(text) < self.min_len:
             return None
         return text
@@ -119,17 +121,19 @@ class TextList(Field):
         if text is None:
             return None
         if len(text) > (self.item_max_len + 2) * self.max_items:
-            raise BadInput(f"{_label(name, self).capitalize()} is too long.")
+            raise BadInput("%(label)s is too long.", label=_label(name, self))
         items = [" ".join(p.split()) for p in text.replace("\n", ",").split(",")]
         items = [i for i in items if i]
         if any(len(i) > self.item_max_len for i in items):
-            raise BadInput(f"Each entry of {_label(name, self)} can be at most {self.item_max_len} characters.")
+            raise BadInput("Each entry of %(label)s can be at most %(item_max_len)s characters.",
+                           label=_label(name, self), item_max_len=self.item_max_len)
         if any(any(ord(c) < 32 for c in i) for i in items):
-            raise BadInput(f"{_label(name, self).capitalize()} has characters that cannot be shown.")
+            raise BadInput("%(label)s has characters that cannot be shown.", label=_label(name, self))
         if not self.min_items <= len(items) <= self.max_items:
-            raise BadInput(f"{_label(name, self).capitalize()} needs {self.min_items} to {self.max_items} entries, separated by commas.")
+            raise BadInput("%(label)s needs %(min_items)s to %(max_items)s entries, separated by commas.",
+                           label=_label(name, self), min_items=self.min_items, max_items=self.max_items)
         if self.unique and len({i.casefold() for i in items}) != len(items):
-            raise BadInput(f"The entries of {_label(name, self)} must all be different.")
+            raise BadInput("The entries of %(label)s must all be different.", label=_label(name, self))
         return items
 
 
@@ -147,14 +151,15 @@ class ChoiceList(Field):
         if not values:
             return None
         if len(values) > self.max_items or len(values) < self.min_items:
-            raise BadInput(f"Pick {self.min_items} to {self.max_items} for {_label(name, self)}.")
+            raise BadInput("Pick %(min_items)s to %(max_items)s for %(label)s.",
+                           min_items=self.min_items, max_items=self.max_items, label=_label(name, self))
         for v in values:
             if v not in self.choices:
                 # Echo the value only when it is short, printable text: never control characters.
                 shown = f": '{v}'" if len(v) <= 40 and v.isprintable() else ""
-                raise BadInput(f"{_label(name, self).capitalize()} has an unknown choice{shown}.")
+                raise BadInput("%(label)s has an unknown choice%(shown)s.", label=_label(name, self), shown=shown)
         if len(set(values)) != len(values):
-            raise BadInput(f"Pick each {_label(name, self)} only once.")
+            raise BadInput("Pick each %(label)s only once.", label=_label(name, self))
         return values
 
 
@@ -164,13 +169,14 @@ def parse(fields: Mapping[str, Field], getlist: Callable[[str], list[str]]) -> d
     for name, spec in fields.items():
         raw = getlist(name)
         if len(raw) > 50 or any(len(v) > 4000 for v in raw):
-            raise BadInput(f"{_label(name, spec).capitalize()} is too long.")
+            raise BadInput("%(label)s is too long.", label=_label(name, spec))
         value = spec.parse(name, raw)
         if value is None:
             if spec.required and spec.default is None:
                 if isinstance(spec, ChoiceList):
-                    raise BadInput(f"Pick at least {spec.min_items} for {_label(name, spec)}.")
-                raise BadInput(f"{_label(name, spec).capitalize()} is missing.")
+                    raise BadInput("Pick at least %(min_items)s for %(label)s.",
+                                   min_items=spec.min_items, label=_label(name, spec))
+                raise BadInput("%(label)s is missing.", label=_label(name, spec))
             value = spec.default
         out[name] = value
     return out

@@ -206,7 +206,7 @@ class Tables:
                 seat, outcome = Seat(same.seat_id, same.name), "reclaimed"
             else:
                 if len(tx.seats(code)) >= MAX_SEATS:
-                    raise RuleError(f"This table is full ({MAX_SEATS} seats).")
+                    raise RuleError("This table is full (%(seats)s seats).", seats=MAX_SEATS)
                 seat_id = tx.add_seat(code, name, name.casefold(), token_hash(token), now)
                 seat, outcome = Seat(seat_id, name), "joined"
             version = row.version + 1
@@ -225,7 +225,7 @@ class Tables:
             seats = _seats(tx.seats(code))
         move = game.moves.get(move_name)
         if move is None or move.preview is None:
-            raise BadInput(f"{game.title} has no preview for '{move_name[:40]}'.")
+            raise BadInput("%(game)s has no preview for '%(move)s'.", game=game.title, move=move_name[:40])
         if move.who == "seat" and viewer.seat is None:
             raise Forbidden("Join the table from your phone to do that.")
         if move.who == "host" and not viewer.is_host:
@@ -251,7 +251,7 @@ class Tables:
             row, game, viewer = self._load_for_change(tx, code, creds)
             move = game.moves.get(move_name)
             if move is None:
-                raise BadInput(f"{game.title} has no move called '{move_name[:40]}'.")
+                raise BadInput("%(game)s has no move called '%(move)s'.", game=game.title, move=move_name[:40])
             if move.who == "seat" and viewer.seat is None:
                 raise Forbidden("Join the table from your phone to do that.")
             if move.who == "host" and not viewer.is_host:

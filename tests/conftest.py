@@ -316,11 +316,20 @@ SCREENSHOTS = ROOT / "docs" / "screenshots"
 
 
 def save_screenshot(page, name: str) -> None:
-    """README pictures come from the browser tests, so they show what the app really looks like.
-    Written only with UPDATE_SCREENSHOTS=1, so a normal test run leaves the work tree clean."""
-    if os.environ.get("UPDATE_SCREENSHOTS") == "1":
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+    """README pictures come from the browser tests, so they show what the app really looks like: the
+    page at phone and at tablet size, `<name>-phone.png` and `<name>-tablet.png`. Each size is also
+    checked to fit its screen (nothing wider than the screen). Files are written only with
+    UPDATE_SCREENSHOTS=1, so a normal test run leaves the work tree clean."""
+    from tests.browser.layout import PHONE, TABLET, overflow
+    before = page.viewport_size
+    for size, viewport in (("phone", PHONE), ("tablet", TABLET)):
+        page.set_viewport_size(viewport)
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        assert overflow(page) == 0, f"{name} is {overflow(page)} px wider than a {size}"
+        if os.environ.get("UPDATE_SCREENSHOTS") == "1":
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SCREENSHOTS / f"{name}-{size}.png"))
+    page.set_viewport_size(before)
 
 
 def join_by_qr(context, join_url: str, name: str):

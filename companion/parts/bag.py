@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from ..errors import RuleError
+from ..errors import RuleError, Term
 
 
 def new(contents: dict[str, int]) -> dict:
@@ -30,5 +30,5 @@ def draw(bag: dict, rng: random.Random) -> str:
 
 def put(bag: dict, kind: str) -> None:
     if kind not in bag["contents"]:
-        raise RuleError(f"'{kind}' does not belong in this bag.")
+        raise RuleError("'%(kind)s' does not belong in this bag.", kind=Term(kind))
     bag["contents"][kind] += 1

@@ -1,7 +1,7 @@
 """A counter with bounds (lives, tokens, coins)."""
 from __future__ import annotations
 
-from ..errors import RuleError
+from ..errors import RuleError, Term
 
 
 def new(value: int, lowest: int | None = 0, highest: int | None = None) -> dict:
@@ -13,8 +13,10 @@ def change(counter: dict, delta: int, name: str = "counter") -> int:
     tokens that are not there is an error the player sees rather than a silent no-op."""
     value = counter["value"] + delta
     if counter["lowest"] is not None and value < counter["lowest"]:
-        raise RuleError(f"The {name} cannot go below {counter['lowest']} (it is at {counter['value']}).")
+        raise RuleError("The %(name)s cannot go below %(lowest)s (it is at %(value)s).", name=Term(name),
+                        lowest=counter['lowest'], value=counter['value'])
     if counter["highest"] is not None and value > counter["highest"]:
-        raise RuleError(f"The {name} cannot go above {counter['highest']} (it is at {counter['value']}).")
+        raise RuleError("The %(name)s cannot go above %(highest)s (it is at %(value)s).", name=Term(name),
+                        highest=counter['highest'], value=counter['value'])
     counter["value"] = value
     return value

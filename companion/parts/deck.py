@@ -30,7 +30,7 @@ def draw(deck: dict, count: int, rng: random.Random, exclude: tuple = ()) -> lis
     if count < 0:
         raise RuleError("Cannot draw a negative number of cards.")
     if count > size(deck) - sum(1 for c in exclude if c in deck["draw"] or c in deck["discard"]):
-        raise RuleError(f"The deck has only {size(deck)} cards; cannot draw {count}.")
+        raise RuleError("The deck has only %(size)s cards; cannot draw %(count)s.", size=size(deck), count=count)
     drawn: list = []
     skipped: list = []
     while len(drawn) < count:

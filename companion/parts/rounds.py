@@ -10,7 +10,7 @@ def new(total: int | None) -> dict:
 
 def advance(rounds: dict) -> int:
     if rounds["total"] is not None and rounds["current"] >= rounds["total"]:
-        raise RuleError(f"This was the last round ({rounds['total']}).")
+        raise RuleError("This was the last round (%(total)s).", total=rounds['total'])
     rounds["current"] += 1
     return rounds["current"]
 

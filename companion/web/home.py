@@ -9,6 +9,7 @@ from .. import games
 from ..errors import BadInput
 from ..tables import normalise_code
 from .cookies import set_table_cookie
+from .i18n import refusal_text
 from .security import error_page, wants_json
 
 bp = Blueprint("home", __name__)
@@ -83,8 +84,8 @@ def create_table():
     except BadInput as exc:
         game = games.get(game_id)
         if game is None or wants_json():
-            return error_page(400, str(exc))
-        return render_template("new.html", game=game, message=str(exc), form=request.form), 400
+            return error_page(400, refusal_text(exc))
+        return render_template("new.html", game=game, message=refusal_text(exc), form=request.form), 400
     response = redirect(f"/t/{code}", 303)
     set_table_cookie(response, "host", code, host_token)
     return response

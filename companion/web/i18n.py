@@ -10,12 +10,24 @@ from urllib.parse import urlsplit
 from flask import Blueprint, Flask, redirect, request
 from flask_babel import Babel, get_locale, gettext
 
+from ..errors import Refusal, Term
+
 ROOT = Path(__file__).resolve().parent.parent.parent
 LANGUAGES = {"en": "English", "de": "Deutsch"}
 COOKIE = "lang"
 YEAR = 365 * 24 * 3600
 
 bp = Blueprint("i18n", __name__)
+
+
+def refusal_text(exc: BaseException) -> str:
+    """A refusal's sentence in the viewer's language: the template translated, with the values that
+    are words (errors.Term) translated too, and a capital first letter (errors.Refusal)."""
+    if not isinstance(exc, Refusal):
+        return str(exc)
+    values = {k: gettext(v) if isinstance(v, Term) else v for k, v in exc.values.items()}
+    sentence = gettext(exc.template, **values) if values else gettext(exc.template)
+    return sentence[:1].upper() + sentence[1:]
 
 
 def select_locale() -> str:

@@ -9,11 +9,13 @@ find the table from the cookie, call the pipeline, render the board's view of it
 from __future__ import annotations
 
 from flask import Blueprint, current_app, redirect, render_template, request
+from flask_babel import gettext
 
 from ..errors import BadInput, Forbidden, RuleError
 from ..fields import Choice, Int, parse
 from ..games import communicat
 from ..tables import Credentials, Stale, TableNotFound, normalise_code
+from .i18n import refusal_text
 from .cookies import MAX_AGE
 
 bp = Blueprint("needs", __name__, url_prefix="/needs")
@@ -98,11 +100,11 @@ def new_needs():
                 version = _act(code, "configure", changes, version)
         _act(code, "new_needs", {}, version)
     except Stale as exc:
-        return answer(code, 409, exc.message)
+        return answer(code, 409, gettext(exc.message))
     except BadInput as exc:
-        return answer(code, 400, str(exc))
+        return answer(code, 400, refusal_text(exc))
     except (RuleError, Forbidden, TableNotFound) as exc:
-        return answer(code, 409, str(exc))
+        return answer(code, 409, refusal_text(exc))
     return answer(code)
 
 
@@ -111,15 +113,15 @@ def show_need():
     """Show or hide the Cat's Need (one per team in the competitive game)."""
     code = current_code()
     if code is None:
-        return answer(None, 409, "Press New Needs first.")
+        return answer(None, 409, gettext("Press New Needs first."))
     try:
         wanted = parse(SETTINGS, request.form.getlist)
         version = wanted["version"] if wanted["version"] is not None else tables().version(code)
         _act(code, "show_need", {}, version)
     except Stale as exc:
-        return answer(code, 409, exc.message)
+        return answer(code, 409, gettext(exc.message))
     except BadInput as exc:
-        return answer(code, 400, str(exc))
+        return answer(code, 400, refusal_text(exc))
     except (RuleError, Forbidden) as exc:
-        return answer(code, 409, str(exc))
+        return answer(code, 409, refusal_text(exc))
     return answer(code)

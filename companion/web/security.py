@@ -8,8 +8,10 @@ from collections import deque
 from urllib.parse import urlsplit
 
 from flask import Flask, current_app, render_template, request
+from flask_babel import gettext
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
+from ..errors import N_
 from ..store import StorageUnavailable
 
 SAFE_SITES = {"same-origin", "none"}  # "none": typed into the address bar or opened from a bookmark
@@ -86,8 +88,9 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):
-        messages = {404: "There is nothing at this address.", 405: "That address does not take this kind of request.",
-                    400: "That request was malformed."}
+        messages = {404: N_("There is nothing at this address."),
+                    405: N_("That address does not take this kind of request."),
+                    400: N_("That request was malformed.")}
         return error_page(exc.code or 500, messages.get(exc.code, exc.description or "Something went wrong."))
 
     @app.errorhandler(sqlite3.Error)
@@ -130,6 +133,9 @@ def wants_json() -> bool:
 
 
 def error_page(status: int, message: str):
+    """The sentence in the viewer's language; literal sentences passed here are extracted for
+    translation (tools/translations.py), and already translated ones come back unchanged."""
+    message = gettext(message)
     if wants_json():
         return {"error": message}, status
     if request.headers.get("HX-Request"):

@@ -15,11 +15,13 @@ from functools import wraps
 import qrcode
 import qrcode.image.svg
 from flask import Blueprint, Response, current_app, g, redirect, render_template, request, url_for
+from flask_babel import gettext
 
 from ..errors import BadInput, Forbidden, RuleError
 from ..fields import Int, parse
 from ..tables import Credentials, NameTaken, Snapshot, Stale, TableNotFound, normalise_code
 from .cookies import set_table_cookie, table_cookie
+from .i18n import refusal_text
 from .security import error_page, over_limit, wants_json
 
 bp = Blueprint("tables", __name__, url_prefix="/t/<code>")
@@ -123,7 +125,7 @@ def view_partial():
     try:
         role = role_from_request()
     except BadInput as exc:
-        return error_page(400, str(exc))
+        return error_page(400, refusal_text(exc))
     return render_view(role)
 
 
@@ -230,14 +232,14 @@ def join():
                                               reclaim=request.form.get("reclaim") == "1")
     except NameTaken as taken:
         if wants_json():
-            return {"error": f"{taken.name} is already at this table.", "reclaim": True}, 409
+            return {"error": gettext("%(name)s is already at this table.", name=taken.name), "reclaim": True}, 409
         return render_template("table/join.html", code=g.code, seated=None, taken=taken.name,
                                game=snapshot("board").game), 409
     except (BadInput, RuleError) as exc:
         status = 400 if isinstance(exc, BadInput) else 409
         if wants_json():
-            return {"error": str(exc)}, status
-        return render_template("table/join.html", code=g.code, seated=None, message=str(exc),
+            return {"error": refusal_text(exc)}, status
+        return render_template("table/join.html", code=g.code, seated=None, message=refusal_text(exc),
                                game=snapshot("board").game), status
     if wants_json():
         response = current_app.make_response(({"seat": seat.id, "name": seat.name}, 200))
@@ -259,11 +261,11 @@ def preview(move: str):
     try:
         game, result = tables().preview(g.code, move[:40], request.args.getlist, credentials(role))
     except BadInput as exc:
-        status, message = 400, str(exc)
+        status, message = 400, refusal_text(exc)
     except RuleError as exc:
-        status, message = 409, str(exc)
+        status, message = 409, refusal_text(exc)
     except Forbidden as exc:
-        status, message = 403, str(exc)
+        status, message = 403, refusal_text(exc)
     if wants_json():
         return (result, 200) if status == 200 else ({"error": message}, status)
     if status != 200:
@@ -290,13 +292,13 @@ def action_endpoint(fn):
             version = parse(VERSION_FIELD, request.form.getlist)["version"]
             new_version = fn(creds=creds, version=version, **kwargs)
         except Stale as exc:
-            status, message = 409, exc.message
+            status, message = 409, gettext(exc.message)
         except BadInput as exc:
-            status, message = 400, str(exc)
+            status, message = 400, refusal_text(exc)
         except RuleError as exc:
-            status, message = 409, str(exc)
+            status, message = 409, refusal_text(exc)
         except Forbidden as exc:
-            status, message = 403, str(exc)
+            status, message = 403, refusal_text(exc)
         if wants_json():
             if status != 200:
                 body = {"error": message}

@@ -2,13 +2,15 @@
 page, the Needs generator, each new-table page, the join page, an error page, and each game's board
 and seat before and after the game starts. Zero serious or critical violations is the bar; later
 states (scoring, game over) are audited in each game's own browser test, where they are reached.
-On the phone, every control is also checked to be at least 44 px (thumb size)."""
+On the phone, every control is also checked to be at least 44 px (thumb size) and out of the
+stretch zone; the board in play is checked to be readable across the table (tests/browser/layout.py)."""
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
 
 from tests.browser.a11y import assert_accessible, small_targets
+from tests.browser.layout import big_screen_problems, thumb_reach_problems
 from tests.conftest import code_from_url
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True}
@@ -89,5 +91,8 @@ def test_every_game_board_and_seat(server, browser, game):
         expect(board.locator("#view")).not_to_have_attribute("data-version", before)
         expect(phones[0].locator("#view")).not_to_have_attribute("data-version", before)
         audit_all("in play")
+    # Readable across the table, and one-handed (tests/browser/layout.py says how each is measured).
+    assert big_screen_problems(board) == [], f"{game} board"
+    assert thumb_reach_problems(phones[0]) == [], f"{game} seat"
     for page in [board, *phones]:
         page.context.close()

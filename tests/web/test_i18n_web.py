@@ -11,6 +11,8 @@ from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parent.parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+import translations  # noqa: E402  (tools/translations.py)
 DE = {"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}
 
 
@@ -66,23 +68,37 @@ def test_cloaked_cats_in_german(new_table, device):
 def test_every_marked_string_is_in_the_template_catalogue(tmp_path):
     """translations/messages.pot is current: extracting again finds no string it lacks."""
     out = tmp_path / "fresh.pot"
-    subprocess.run([sys.executable, "-m", "babel.messages.frontend", "extract", "-F", "babel.cfg", "-k", "_",
-                    "-k", "gettext", "-k", "ngettext:1,2", "--no-location", "-o", str(out), "."],
-                   cwd=ROOT, check=True, capture_output=True)
+    subprocess.run(translations.extract_command(out), cwd=ROOT, check=True, capture_output=True)
     fresh = {m.id for m in read_po(out.open("rb")) if m.id}
-    stored = {m.id for m in read_po((ROOT / "translations" / "messages.pot").open("rb")) if m.id}
-    assert fresh - stored == set(), "run pybabel extract (translations/README.md)"
+    stored = {m.id for m in read_po(translations.POT.open("rb")) if m.id}
+    assert fresh - stored == set(), "run python tools/translations.py (translations/README.md)"
 
 
-@pytest.mark.parametrize("pot", ["messages.pot", "deck-names.pot"])
+@pytest.mark.parametrize("pot", ["messages.pot", *sorted(f"names/{p.name}" for p in translations.NAMES.glob("*.pot"))])
 def test_german_translates_everything_and_the_compiled_file_matches(pot):
-    po = read_po((ROOT / "translations" / "de" / "LC_MESSAGES" / "messages.po").open("rb"))
-    mo = read_mo((ROOT / "translations" / "de" / "LC_MESSAGES" / "messages.mo").open("rb"))
+    po = read_po((translations.GERMAN / "messages.po").open("rb"))
+    mo = read_mo((translations.GERMAN / "messages.mo").open("rb"))
     wanted = {m.id for m in read_po((ROOT / "translations" / pot).open("rb")) if m.id}
     for msgid in wanted:
         assert po.get(msgid) is not None and po.get(msgid).string, f"no German for {msgid!r}"
         assert mo.get(msgid) is not None and list(_strings(mo.get(msgid))) == list(_strings(po.get(msgid))), \
-            f"messages.mo is older than messages.po for {msgid!r}: run tools/translations_de.py"
+            f"messages.mo is older than messages.po for {msgid!r}: run tools/translations.py"
+
+
+def test_every_german_sentence_keeps_the_placeholders_of_its_english():
+    """A translation that drops or misspells %(name)s would fail only when that refusal is shown."""
+    import re
+    po = read_po((translations.GERMAN / "messages.po").open("rb"))
+    for message in po:
+        if not message.id or not message.string:
+            continue
+        for english, german in zip(_strings_id(message), _strings(message)):
+            assert set(re.findall(r"%\((\w+)\)s", english)) == set(re.findall(r"%\((\w+)\)s", german)) or \
+                isinstance(message.id, tuple), (english, german)
+
+
+def _strings_id(message):
+    return (message.id,) if isinstance(message.id, str) else (message.id[0],) * len(_strings(message))
 
 
 def _strings(message):

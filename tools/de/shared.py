@@ -1,20 +1,5 @@
-"""The German translation, kept as plain Python pairs (English msgid -> German) and written into
-translations/de/LC_MESSAGES/messages.po and .mo with Babel:
-
-    python tools/translations_de.py
-
-It reads translations/messages.pot (pybabel extract, see translations/README.md) and
-translations/deck-names.pot (names from game data), so a string marked in a template but missing
-here stays English and is listed on the terminal."""
-from __future__ import annotations
-
-from pathlib import Path
-
-from babel.messages.catalog import Catalog
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po, write_po
-
-ROOT = Path(__file__).resolve().parent.parent
+"""German for the page frame, the home, new-table and join pages, the shared table pages and Cloaked Cats.
+English msgid -> German; tools/translations.py merges every file in this folder."""
 DE = {
     " and ": " und ",
     "%(min)s to %(max)s": "%(min)s bis %(max)s",
@@ -166,7 +151,7 @@ DE = {
         "%(by)s hat gefragt, ob %(target)s %(feature)s ist: %(wrong)s, %(by)s gibt %(target)s eine Maske.",
     "All of %(name)s's features are revealed: the round is finished with guess-only turns.":
         "Alle Merkmale von %(name)s sind aufgedeckt: die Runde wird mit reinen Rate-Zügen zu Ende gespielt.",
-    # Names from game data (translations/deck-names.pot)
+    # Names from game data (translations/names/shared.pot)
     "Pose": "Haltung", "Coat pattern": "Fellmuster", "Accessory": "Accessoire", "Coat colour": "Fellfarbe",
     "Leaping daredevil": "Springender Draufgänger", "Strutting beauty": "Stolzierende Schönheit",
     "Seated boss": "Sitzender Boss", "Lazy layabout": "Fauler Faulpelz", "Playful kitty": "Verspieltes Kätzchen",
@@ -180,35 +165,3 @@ PLURALS = {
     "%(num)s cat": ("%(num)s Katze", "%(num)s Katzen"),
     "Dance floor: %(num)s cat": ("Tanzfläche: %(num)s Katze", "Tanzfläche: %(num)s Katzen"),
 }
-
-
-def main() -> None:
-    with open(ROOT / "translations" / "messages.pot", "rb") as fh:
-        template = read_po(fh)
-    with open(ROOT / "translations" / "deck-names.pot", "rb") as fh:
-        names = read_po(fh)
-    catalog = Catalog(locale="de", project="Cat Table Companion", fuzzy=False)
-    missing = []
-    for source in (template, names):
-        for message in source:
-            if not message.id:
-                continue
-            if isinstance(message.id, tuple):
-                catalog.add(message.id, PLURALS.get(message.id[0], ("", "")))
-                if message.id[0] not in PLURALS:
-                    missing.append(message.id[0])
-            else:
-                catalog.add(message.id, DE.get(message.id, ""))
-                if message.id not in DE:
-                    missing.append(message.id)
-    out = ROOT / "translations" / "de" / "LC_MESSAGES"
-    out.mkdir(parents=True, exist_ok=True)
-    with open(out / "messages.po", "wb") as fh:
-        write_po(fh, catalog, sort_output=True, omit_header=False)
-    with open(out / "messages.mo", "wb") as fh:
-        write_mo(fh, catalog)
-    print(f"{len(catalog)} messages, {len(missing)} untranslated", *missing, sep="\n  ")
-
-
-if __name__ == "__main__":
-    main()
