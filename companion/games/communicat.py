@@ -15,7 +15,7 @@ Rule numbers and every reading come from decks/communicat.toml.
 from __future__ import annotations
 
 from ..decks import load
-from ..errors import BadInput, Forbidden, RuleError
+from ..errors import N_, BadInput, Forbidden, RuleError, Term
 from ..fields import Bool, Choice, Int
 from ..parts import counter, deck, track
 from ..parts import timer as countdown  # "timer" is also a field of configure
@@ -26,14 +26,13 @@ RULES = DATA["rules"]
 NEEDS = {n["id"]: {"id": n["id"], "name": n["name"], "icon": n["icon"]} for n in DATA["needs"]}
 DIFFICULTIES: dict[str, int] = dict(RULES["difficulties"])
 MODES = ("coop", "versus")
-MODE_NAMES = {"coop": "Cooperative", "versus": "Competitive"}
+# Words shown to players are marked N_ where they are kept and translated in the templates.
+MODE_NAMES = {"coop": N_("Cooperative"), "versus": N_("Competitive")}
 TEAMS = ("blue", "orange")
-TEAM_NAMES = {"blue": "Blue", "orange": "Orange"}
-TEAM_NICKNAMES = {"blue": "Paw", "orange": "Scratch"}
+TEAM_NAMES = {"blue": N_("Blue"), "orange": N_("Orange")}
+TEAM_NICKNAMES = {"blue": N_("Paw"), "orange": N_("Scratch")}
 TEAM_MARKS = {"blue": "🐾", "orange": "⚡"}
 OUTCOMES = ("guessed", "out_of_patterns", "timeout")
-OUTCOME_NAMES = {"guessed": "Guessed", "out_of_patterns": "Cat out of Patterns", "timeout": "Time ran out",
-                 "blue": "Blue guessed", "orange": "Orange guessed", "none": "Nobody guessed"}
 LIFE_KINDS = ("confidence", "ignorance", "clarity")
 TIMER_CHOICES = [str(s) for s in RULES["timer_presets"]] + ["custom"]
 HISTORY_LENGTH = 60
@@ -164,7 +163,7 @@ def _round(state: dict) -> dict:
 
 def _coop_only(state: dict, what: str) -> None:
     if state["mode"] != "coop":
-        raise RuleError(f"{what} belong to the cooperative game.")
+        raise RuleError("%(what)s belong to the cooperative game.", what=Term(what))
 
 
 # ---------------------------------------------------------------- moves
@@ -188,7 +187,7 @@ def configure(state, ctx, mode, difficulty, timer, timer_custom, target):
         state["difficulty"] = difficulty  # used by the next New Needs
     if target is not None and target != state["target"]:
         if any(s >= target for s in state["track"]["scores"].values()):
-            raise RuleError(f"A score is already at {target} or more: pick a higher target.")
+            raise RuleError("A score is already at %(target)s or more: pick a higher target.", target=target)
         state["target"] = target
         state["track"]["target"] = target
     if seconds is not None:
@@ -275,7 +274,7 @@ def next_team(state, ctx):
 
 def spend_life(state, ctx, kind, count):
     r = _round(state)
-    _coop_only(state, "Nine Lives")
+    _coop_only(state, N_("Nine Lives"))
     if kind == "confidence":
         if count != 1:
             raise BadInput("Confidence takes exactly one token.")
@@ -283,8 +282,10 @@ def spend_life(state, ctx, kind, count):
             raise RuleError("Confidence is already on this guess: make the guess first.")
     left = state["lives"]["value"]
     if count > left:
-        raise RuleError(f"Only {left} Nine Lives token{'s' if left != 1 else ''} left.")
-    counter.change(state["lives"], -count, "Nine Lives")
+        if left == 1:
+            raise RuleError("Only one Nine Lives token is left.")
+        raise RuleError("Only %(left)s Nine Lives tokens are left.", left=left)
+    counter.change(state["lives"], -count, N_("Nine Lives"))
     r["spent"][kind] += count
     if kind == "confidence":
         r["confidence_armed"] = True
@@ -296,9 +297,9 @@ def mishap(state, ctx, reason):
     """Coop: a wrong guess (the Owners move a Pattern to the Mishap pile) or a pass (the Cat
     discards one there). Either way a Confidence token on the guess is used up."""
     r = _round(state)
-    _coop_only(state, "The Mishap pile and its count")
+    _coop_only(state, N_("The Mishap pile and its count"))
     if r["mishaps"] >= MAX_MISHAPS:
-        raise RuleError(f"The Mishap pile is at its limit ({MAX_MISHAPS}).")
+        raise RuleError("The Mishap pile is at its limit (%(limit)s).", limit=MAX_MISHAPS)
     r["mishaps"] += 1
     if reason == "wrong_guess":
         r["confidence_armed"] = False
@@ -314,11 +315,12 @@ def coop_points(outcome: str, confidence: bool, mishaps: int, lives_on_mishap: i
     return points - max(0, mishaps - lives_on_mishap)
 
 
-def _cat_names(state: dict, r: dict, ctx: Ctx) -> str:
+def _cats_of_round(state: dict, r: dict, ctx: Ctx) -> dict:
+    """Who was the Cat, for the history: names only (the template words them); None for a Cat nobody
+    was seated as (one-device play)."""
     if state["mode"] == "coop":
-        return ctx.name_of(r["cat"]) if r["cat"] is not None else "the Cat"
-    return ", ".join(f"{TEAM_NAMES[t]}: {ctx.name_of(r['cats'][t]) if r['cats'][t] is not None else 'Cat'}"
-                     for t in TEAMS)
+        return {"cat": ctx.name_of(r["cat"]) if r["cat"] is not None else None}
+    return {"cat": None, "cats": {t: ctx.name_of(r["cats"][t]) if r["cats"][t] is not None else None for t in TEAMS}}
 
 
 def _coop_resolution(state: dict, outcome, confidence, mishaps, lives_on_mishap) -> dict:
@@ -331,13 +333,13 @@ def _coop_resolution(state: dict, outcome, confidence, mishaps, lives_on_mishap)
     lives_on_mishap = r["lives_on_mishap"] if lives_on_mishap is None else lives_on_mishap
     # Tokens the app was not told about are spent now; fewer than recorded needs an undo.
     if lives_on_mishap < r["lives_on_mishap"]:
-        raise RuleError(f"{r['lives_on_mishap']} Nine Lives tokens were placed on the Mishap pile this "
-                        "round; undo an Ignorance spend to change that.")
+        raise RuleError("%(placed)s Nine Lives tokens were placed on the Mishap pile this round; undo an "
+                        "Ignorance spend to change that.", placed=r["lives_on_mishap"])
     extra = lives_on_mishap - r["lives_on_mishap"]
     confidence = bool(confidence) and outcome == "guessed"
     extra_confidence = 1 if confidence and not r["confidence_armed"] else 0
     if extra + extra_confidence > state["lives"]["value"]:
-        raise RuleError(f"Only {state['lives']['value']} Nine Lives tokens are left.")
+        raise RuleError("Only %(left)s Nine Lives tokens are left.", left=state["lives"]["value"])
     points = coop_points(outcome, confidence, mishaps, lives_on_mishap)
     return {"confidence": confidence, "mishaps": mishaps, "lives_on_mishap": lives_on_mishap,
             "extra_lives": extra, "extra_confidence": extra_confidence, "points": points,
@@ -359,7 +361,7 @@ def resolve(state, ctx, outcome, confidence, mishaps, lives_on_mishap, team):
     if state["mode"] == "coop":
         c = _coop_resolution(state, outcome, confidence, mishaps, lives_on_mishap)
         confidence, mishaps, lives_on_mishap, points = c["confidence"], c["mishaps"], c["lives_on_mishap"], c["points"]
-        counter.change(state["lives"], -(c["extra_lives"] + c["extra_confidence"]), "Nine Lives")
+        counter.change(state["lives"], -(c["extra_lives"] + c["extra_confidence"]), N_("Nine Lives"))
         r["spent"]["ignorance"] += c["extra_lives"]
         r["spent"]["confidence"] += c["extra_confidence"]
         before = state["track"]["scores"]["table"]
@@ -382,7 +384,7 @@ def resolve(state, ctx, outcome, confidence, mishaps, lives_on_mishap, team):
         state["first_team"] = "orange" if state["first_team"] == "blue" else "blue"
     state["round_no"] += 1
     state["history"].insert(0, {
-        "round": state["round_no"], "needs": needs, "cat": _cat_names(state, r, ctx),
+        "round": state["round_no"], "needs": needs, **_cats_of_round(state, r, ctx),
         "outcome": entry_outcome, "points": points, "team": team, "before": before, "after": after,
         "time_used": time_used, **detail,
     })
@@ -481,8 +483,9 @@ def view(state: dict, ctx: Ctx) -> dict:
         "shown": bool(r and r["shown"]),
         "timer": countdown.view(state["timer"], ctx.now),
         "deck": {"draw": len(state["deck"]["draw"]), "discard": len(state["deck"]["discard"])},
-        "history": [dict(h, outcome_name=OUTCOME_NAMES[h["outcome"].split("+")[0]]
-                         + (" with Confidence" if h["outcome"].endswith("+confidence") else ""))
+        # The outcome as a kind and a flag: the template says it in the viewer's language.
+        "history": [dict(h, outcome_kind=h["outcome"].split("+")[0],
+                         with_confidence=h["outcome"].endswith("+confidence"))
                     for h in state["history"]],
         "finished": dict(state["finished"]) if state["finished"] else None,
     }
