@@ -7,7 +7,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.a11y import assert_accessible
+from tests.browser.a11y import assert_accessible, small_targets
+from tests.browser.layout import big_screen_problems, thumb_reach_problems
 from tests.conftest import code_from_url, join_by_qr, off_server_requests, save_screenshot
 
 PHONE = {"width": 390, "height": 844}
@@ -78,6 +79,9 @@ def test_board_and_three_phones_only_the_cat_sees_the_need(server, browser, tmp_
     expect(board.locator(".seat-list li")).to_have_count(3)
     expect(board.locator(".cc-cat-now")).to_contain_text("Ann")
 
+    # between rounds the Cat's phone offers New Needs below the score, within reach of the thumb
+    expect(ann.locator(".cc-role")).to_contain_text("You are the Cat next round")
+    assert thumb_reach_problems(ann) == [] and small_targets(ann) == []
     board.get_by_role("button", name="New Needs").click()
     expect(board.locator(".cc-need")).to_have_count(8)
     # the Cat's phone gets the Need live; the other phones and the board do not
@@ -102,8 +106,15 @@ def test_board_and_three_phones_only_the_cat_sees_the_need(server, browser, tmp_
     expect(board.locator(".countdown.running")).to_be_visible()
     expect(cy.locator(".countdown.running")).to_be_visible()
     assert_accessible(bob, "CommuniCat seat, timer running")
+    # read from across the table: the Needs, the Cat, the timer, the score and the Nine Lives left
+    assert big_screen_problems(board, at_least=8 + 4) == []
+    assert set(board.locator("[data-far]").evaluate_all("els => els.map(e => e.dataset.far)")) == {
+        "round", "cat", "need", "timer", "score", "lives"}
+    # one-handed: the Cat reads its secret on top, an Owner the Needs; both tap the timer further down
+    for phone in (ann, bob):
+        assert thumb_reach_problems(phone) == [] and small_targets(phone) == []
     save_screenshot(board, "communicat-board")
-    save_screenshot(bob, "communicat-seat")
+    save_screenshot(ann, "communicat-seat")        # the Cat's phone: its secret Need above the table's
     cy.get_by_role("button", name="Ignorance").click()
     expect(board.locator(".cc-lives-left")).to_have_text("8")
 
@@ -124,12 +135,20 @@ def test_board_and_three_phones_only_the_cat_sees_the_need(server, browser, tmp_
     assert_accessible(board, "CommuniCat board, round scored")
     assert_accessible(bob, "CommuniCat seat, round scored")
 
+    assert big_screen_problems(board) == []         # between rounds: the next Cat, timer and score
     # next round: Bob's phone has the Need, Ann's no longer does
     bob.get_by_role("button", name="New Needs").click()
     expect(bob.locator(".cc-my-need")).to_be_visible()
     expect(ann.locator(".cc-role")).to_contain_text("You are an Owner")
     expect(ann.locator(".cc-my-need")).to_have_count(0)
     assert outside == []
+    # the end of the game: the result on top of every screen, Rematch within the thumb's reach
+    board.locator(".cc-settings summary").click()
+    board.get_by_role("button", name="The Pattern deck is empty").click()
+    expect(ann.locator(".cc-finished")).to_contain_text("The Pattern deck ran out")
+    assert big_screen_problems(board) == []
+    assert thumb_reach_problems(ann) == [] and small_targets(ann) == []
+    assert_accessible(ann, "CommuniCat seat, game over")
     for ctx in (board_ctx, ann_ctx, bob_ctx, cy_ctx):
         ctx.close()
 
@@ -155,6 +174,10 @@ def test_versus_each_cat_sees_its_own_team_need_and_the_timer_end_shows(server, 
     expect(bob.locator(".is-secret .cc-mark")).to_have_text("⚡ Orange · Scratch")
     expect(board.locator(".is-secret")).to_have_count(0)
     board.screenshot(path=str(tmp_path / "versus-board.png"), full_page=True)
+    # whose turn it is, beside the round, and both scores are readable across the table
+    assert big_screen_problems(board) == []
+    assert "turn" in board.locator("[data-far]").evaluate_all("els => els.map(e => e.dataset.far)")
+    assert thumb_reach_problems(ann) == [] and small_targets(ann) == []
     # the board shows both on demand, marked by team, and hides them again
     board.get_by_role("button", name="Show Cat Needs").click()
     expect(board.locator(".cc-reveal .cc-mark")).to_have_count(2)
@@ -176,3 +199,25 @@ def test_versus_each_cat_sees_its_own_team_need_and_the_timer_end_shows(server, 
     expect(board.locator(".cc-players")).to_contain_text("Orange goes first next round")
     for ctx in (board_ctx, ann_ctx, bob_ctx):
         ctx.close()
+
+
+@pytest.mark.browser
+def test_a_german_hard_board_still_reads_across_the_table(server, browser):
+    """The longest case for the big screen: ten Needs in German (longer words) and a competitive
+    header; the Needs, whose turn it is, the timer and both scores stay on the first screen in big type."""
+    board = browser.new_context(viewport=TABLET, locale="de-DE").new_page()
+    board.goto(f"{server.url}/new/communicat")
+    board.get_by_label("Gegeneinander").check()
+    board.get_by_label("Schwer · 10").check()
+    board.get_by_role("button", name="Tisch anlegen").click()
+    code = code_from_url(board.url)
+    phones = [browser.new_context(viewport=PHONE, has_touch=True) for _ in range(2)]
+    for context, name in zip(phones, ("Ann", "Bob")):
+        join_by_qr(context, f"{server.url}/t/{code}/join", name)
+    expect(board.locator(".seat-list li")).to_have_count(2)
+    board.get_by_role("button", name="Neue Wünsche").click()
+    expect(board.locator(".cc-need")).to_have_count(10)
+    expect(board.locator(".cc-who .cc-turn")).to_have_text("▶ Blau ist dran")
+    assert big_screen_problems(board, at_least=10 + 3) == []
+    for context in (board.context, *phones):
+        context.close()
