@@ -219,5 +219,11 @@ def test_a_german_hard_board_still_reads_across_the_table(server, browser):
     expect(board.locator(".cc-need")).to_have_count(10)
     expect(board.locator(".cc-who .cc-turn")).to_have_text("▶ Blau ist dran")
     assert big_screen_problems(board, at_least=10 + 3) == []
+    # four more deals go through the whole deck of 40, so every Need's German name has been laid out
+    for deal in range(4):
+        before = board.locator("#view").get_attribute("data-version")
+        board.get_by_role("button", name="Neu austeilen").click()
+        expect(board.locator("#view")).not_to_have_attribute("data-version", before)
+        assert big_screen_problems(board, at_least=10 + 3) == [], deal
     for context in (board.context, *phones):
         context.close()

@@ -236,7 +236,7 @@ DE = {
         "die Runde stoppen, Neun Leben ausgeben und die Punkte zählen.",
     "Feed me": "Füttere mich", "Fresh water": "Frisches Wasser", "A treat": "Ein Leckerli",
     "Play with me": "Spiel mit mir", "Stroke me": "Streichle mich", "Leave me alone": "Lass mich in Ruhe",
-    "Let me out": "Lass mich raus", "Let me in": "Lass mich rein", "Clean my litter box": "Mach mein Katzenklo sauber",
+    "Let me out": "Lass mich raus", "Let me in": "Lass mich rein", "Clean my litter box": "Mein Klo ist schmutzig",
     "I feel poorly": "Mir geht's nicht gut", "Brush my fur": "Bürste mein Fell", "Nap time": "Zeit fürs Nickerchen",
     "Lap, please": "Schoß, bitte", "I'm cold": "Mir ist kalt", "Give me the box": "Gib mir den Karton",
     "Look, a bird!": "Schau, ein Vogel!", "The red dot": "Der rote Punkt", "Something scared me": "Etwas hat mich erschreckt",
@@ -244,11 +244,11 @@ DE = {
     "Catnip!": "Katzenminze!", "I caught a mouse": "Ich hab eine Maus gefangen", "Rub my tummy": "Kraul mir den Bauch",
     "I want the goldfish": "Ich will den Goldfisch", "I'm bored": "Mir ist langweilig", "Cuddle me": "Kuschel mit mir",
     "I'm stuck up high": "Ich sitze oben fest", "Sunny spot": "Sonnenplatz",
-    "My toy rolled under the sofa": "Mein Spielzeug ist unters Sofa gerollt",
+    "My toy rolled under the sofa": "Spielzeug unterm Sofa!",
     "The bowl is half empty": "Der Napf ist halb leer", "Trim my claws": "Schneid mir die Krallen",
     "Where's my scratching post?": "Wo ist mein Kratzbaum?", "Chase me": "Fang mich", "Hairball coming": "Gleich kommt ein Haarballen",
     "I want a friend": "Ich will einen Freund", "Too noisy": "Zu laut", "Share your bed": "Teil dein Bett mit mir",
-    "Stop typing, look at me": "Hör auf zu tippen, schau mich an", "Turn on the bird video": "Mach das Vogelvideo an",
+    "Stop typing, look at me": "Hör auf zu tippen, schau her", "Turn on the bird video": "Mach das Vogelvideo an",
 }
 PLURALS = {
     "%(num)s card": ("%(num)s Karte", "%(num)s Karten"),
