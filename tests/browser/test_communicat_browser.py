@@ -143,6 +143,7 @@ def test_board_and_three_phones_only_the_cat_sees_the_need(server, browser, tmp_
     expect(ann.locator(".cc-my-need")).to_have_count(0)
     assert outside == []
     # the end of the game: the result on top of every screen, Rematch within the thumb's reach
+    expect(board.locator(".cc-round")).to_have_text("Round 2")       # Bob's deal has reached the board
     board.locator(".cc-settings summary").click()
     board.get_by_role("button", name="The Pattern deck is empty").click()
     expect(ann.locator(".cc-finished")).to_contain_text("The Pattern deck ran out")
