@@ -83,6 +83,8 @@ def test_three_phones_and_a_board_play_a_turn(server, browser):
     expect(active.get_by_role("heading", name="Guess a feature?")).to_be_visible()
     active.locator(f'.cc-guess input[name="target"][value="{own[target_name]["seat"]}"]').check()
     active.locator(f'.cc-guess input[name="feature"][value="{secret["id"]}"]').check()
+    # The picture shows the top of the seat: the secret cat, the newest cat and the question below.
+    active.evaluate("() => window.scrollTo(0, 0)")
     save_screenshot(active, "cloaked-cats-seat")
     assert_accessible(active, "Cloaked Cats seat, guessing")
     active.get_by_role("button", name="Ask").click()
