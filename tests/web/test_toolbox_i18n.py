@@ -38,7 +38,7 @@ def test_board_and_seat_in_play_in_german_and_english_beside_them(new_table, dev
     for german in ("Würfel", "Summe", "gewürfelt von Ann", "Zuletzt gezogen:", "Spielstein ziehen", "Karte ziehen",
                    "Gezogene ablegen", "Ziel: 10", "Zähler", "Runde 2 von 5", "Nächste Runde ▶", "beginnt",
                    "Zufällig auslosen", "Pause", "Zurücksetzen", "Bob hat Runde 2 begonnen.",
-                   "Das Brett hat Ann auf 2 gesetzt (+2).", "als Startspieler ausgelost."):
+                   "Das Spielbrett hat Ann auf 2 gesetzt (+2).", "als Startspieler ausgelost."):
         assert german in board, german
     for english in ("rolled by", "Last drawn", "Draw a token", "Next round", "goes first", "Pick at random",
                     "Recent", "began round", "The board"):

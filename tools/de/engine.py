@@ -64,7 +64,7 @@ DE = {
         "Du kannst nur deine eigene letzte Aktion rückgängig machen; der Gastgeber kann alles rückgängig machen.",
     "Someone just changed the table: here it is as it is now. Tap again if you still want to.":
         "Gerade hat jemand den Tisch geändert: so sieht er jetzt aus. Tippe noch einmal, wenn du es noch willst.",
-    "the board": "das Brett",
+    "the board": "das Spielbrett",
     # companion/web/: error pages and flashes
     "Too many unknown table codes from this device; wait a minute.":
         "Zu viele unbekannte Tisch-Codes von diesem Gerät; warte eine Minute.",
