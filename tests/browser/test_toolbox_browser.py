@@ -87,7 +87,7 @@ def test_a_game_night_on_the_toolbox(server, browser):
 
 def test_every_part_on_a_phone_stays_within_reach(server, browser):
     """A table with all eight parts: the seat is long, but nothing to tap is in the stretch zone and
-    nothing is wider than the phone."""
+    nothing is wider than the phone; the board still shows every reading on the first screen."""
     board = browser.new_context(viewport=TABLET).new_page()
     code = create(board, server.url, ("timers", "dice", "bag", "deck", "track", "counters", "rounds", "picker"),
                   **{"Timers (name: seconds)": "Turn: 60, Game: 1800"})
@@ -98,6 +98,7 @@ def test_every_part_on_a_phone_stays_within_reach(server, browser):
     expect(ann.locator(".glance .picked")).to_contain_text("Ann goes first")
     assert thumb_reach_problems(ann) == []
     assert small_targets(ann) == []
+    assert big_screen_problems(board, at_least=9) == []          # two timers, dice, bag, cards, score, counter, round, first
     assert_accessible(ann, "toolbox seat with every part")
     assert_accessible(board, "toolbox board with every part")
     board.context.close()
