@@ -153,7 +153,8 @@ class Tables:
         undo = None
         if last and last.kind == "move":
             by = next((s for s in seats if s.id == last.seat_id), None)
-            undo = {"move": last.move.replace("_", " "), "by": by.name if by else N_("the board"),
+            # by None: the board did it; the template words that (and the move's name) per language.
+            undo = {"move": last.move.replace("_", " "), "by": by.name if by else None,
                     "allowed": self._may_undo(viewer, last.seat_id, game.moves.get(last.move))}
         result = None
         if game.standing:
