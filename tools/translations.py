@@ -9,7 +9,8 @@
 2. writes the German catalogue, translations/de/LC_MESSAGES/messages.po and .mo, from the English ->
    German pairs in tools/de/*.py (plain Python, one file per area of the app), for the messages of
    messages.pot and of translations/names/*.pot (names that come from game data, which extraction
-   cannot see);
+   cannot see; names/moves.pot, the move names the undo button shows, is written from the games'
+   registry);
 3. lists what has no German yet (tests/web/test_i18n_web.py fails on any)."""
 from __future__ import annotations
 
@@ -29,6 +30,26 @@ def extract_command(out: Path) -> list[str]:
     keywords = [arg for k in KEYWORDS for arg in ("-k", k)]
     return [sys.executable, "-m", "babel.messages.frontend", "extract", "-F", "babel.cfg", *keywords,
             "--no-location", "--sort-output", "-o", str(out), "."]
+
+
+def move_names() -> list[str]:
+    """Every game's move names as the undo button shows them ("play trick"): they come from the
+    registry, not from a literal, so extraction cannot see them; main() writes them to
+    names/moves.pot."""
+    sys.path.insert(0, str(ROOT))
+    from companion import games
+    return sorted({name.replace("_", " ") for entry in games.catalogue() if entry.game
+                   for name in entry.game.moves})
+
+
+def write_move_names() -> None:
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import write_po
+    catalog = Catalog(project="Cat Table Companion", fuzzy=False)
+    for name in move_names():
+        catalog.add(name)
+    with open(NAMES / "moves.pot", "wb") as fh:
+        write_po(fh, catalog, sort_output=True, omit_header=True)
 
 
 def german_pairs() -> tuple[dict, dict]:
@@ -77,6 +98,7 @@ def write_german() -> list[str]:
 
 def main() -> None:
     subprocess.run(extract_command(POT), cwd=ROOT, check=True, capture_output=True)
+    write_move_names()
     write_german()
 
 

@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.a11y import assert_accessible
-from tests.conftest import code_from_url, join_by_qr, off_server_requests, save_screenshot
+from tests.conftest import code_from_url, join_by_qr, off_server_requests
 
 pytestmark = pytest.mark.browser
 TABLET = {"width": 1180, "height": 820}
@@ -72,8 +72,6 @@ def test_board_and_phone_stay_in_sync(server, browser):
     expect(phone.get_by_role("button", name="Start", exact=True)).to_be_visible()
     expect(board.get_by_role("button", name="Start", exact=True)).to_be_visible()
 
-    save_screenshot(board, "toolbox-board")
-    save_screenshot(phone, "toolbox-seat")
     assert_accessible(board, "Toolbox board, timer ended")
     assert_accessible(phone, "Toolbox seat, timer ended")
     assert board.evaluate("window.__sameDocument") is True

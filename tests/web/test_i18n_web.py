@@ -104,3 +104,16 @@ def _strings_id(message):
 def _strings(message):
     """A message's translation(s): one string, or the plural forms (a list from .mo, a tuple from .po)."""
     return (message.string,) if isinstance(message.string, str) else tuple(message.string)
+
+
+def test_the_move_names_the_undo_button_shows_are_all_in_the_catalogue():
+    stored = {m.id for m in read_po((translations.NAMES / "moves.pot").open("rb")) if m.id}
+    assert set(translations.move_names()) == stored, "run python tools/translations.py"
+
+
+def test_the_undo_button_names_the_move_and_the_board_in_german(new_table):
+    board = new_table("toolbox", parts=["dice"])
+    board.act("roll")
+    html = board.client.get(f"/t/{board.code}", headers=DE).get_data(as_text=True)
+    assert "Würfeln rückgängig" in html and "(das Spielbrett)" in html
+    assert "Undo roll" in board.client.get(f"/t/{board.code}").get_data(as_text=True)

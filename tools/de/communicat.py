@@ -72,7 +72,7 @@ DE = {
         "Zeig dein Handy niemandem. Lass die Besitzer ihn mit deinen Musterkarten erraten.",
     "Mishap cards": "Missgeschick-Karten",
     "Mishap pile": "Missgeschick-Stapel",
-    "Mode": "Spielart",
+    "Mode": "Modus",
     "Need": "Wunsch",
     "New Needs": "Neue Wünsche",
     "Next team: %(team)s": "Nächstes Team: %(team)s",
@@ -118,8 +118,8 @@ DE = {
     "Round history": "Rundenverlauf",
     "Rounds": "Runden",
     "Save settings": "Einstellungen speichern",
-    "Score": "Punktestand",
-    "Score track": "Punkteleiste",
+    "Score": "Punkte",
+    "Score track": "Wertungsleiste",
     "Scratch": "Kratzer",
     "Settings: %(mode)s · %(difficulty)s (%(count)s) · %(seconds)s s · to %(target)s":
         "Einstellungen: %(mode)s · %(difficulty)s (%(count)s) · %(seconds)s s · bis %(target)s",
@@ -179,10 +179,10 @@ DE = {
     "CommuniCat Needs Generator": "CommuniCat-Wunschgenerator",
     "CommuniCat · Needs Generator": "CommuniCat · Wunschgenerator",
     "Pick the difficulty and the mode, then press %(new)s. The Needs will be laid out here; the Cat presses %(show)s while the Owners look away.":
-        "Wähl Schwierigkeit und Spielart und drück dann %(new)s. Die Wünsche liegen dann hier aus; die Katze "
+        "Wähl Schwierigkeit und Modus und drück dann %(new)s. Die Wünsche liegen dann hier aus; die Katze "
         "drückt %(show)s, während die Besitzer wegschauen.",
     "Play with phones instead": "Lieber mit Handys spielen",
-    "Press New Needs first.": "Drück zuerst „Neue Wünsche“.",
+    "Press New Needs first.": "Drück zuerst auf „Neue Wünsche“.",
     # refusals (companion/games/communicat.py)
     "%(placed)s Nine Lives tokens were placed on the Mishap pile this round; undo an Ignorance spend to change that.":
         "Diese Runde wurden %(placed)s Neun-Leben-Marken auf den Missgeschick-Stapel gelegt; mach eine "
@@ -207,19 +207,19 @@ DE = {
     "Show Cat Need works on the shared board; the Cat's phone already shows it.":
         "„Katzenwunsch zeigen“ gibt es auf dem gemeinsamen Brett; das Handy der Katze zeigt ihn schon.",
     "Teams are for the competitive game.": "Teams gibt es nur im Spiel gegeneinander.",
-    "That player has not joined this table.": "Dieser Spieler ist diesem Tisch nicht beigetreten.",
+    "That player has not joined this table.": "Dieser Spieler ist dem Tisch nicht beigetreten.",
     "The Mishap pile and its count": "Der Missgeschick-Stapel und seine Zählung",
     "The Mishap pile is at its limit (%(limit)s).": "Der Missgeschick-Stapel ist voll (%(limit)s).",
     "The game is still going: rematch is for a finished game.": "Das Spiel läuft noch: eine Revanche gibt es nach dem Spiel.",
     "The mode can change only before the first round is scored: press Rematch after the game, or start a new table.":
-        "Die Spielart lässt sich nur ändern, bevor die erste Runde gewertet ist: drück nach dem Spiel auf "
+        "Der Modus lässt sich nur ändern, bevor die erste Runde gewertet ist: drück nach dem Spiel auf "
         "Revanche oder leg einen neuen Tisch an.",
     "This game is over: press Rematch to play again with the same seats.":
         "Dieses Spiel ist vorbei: drück auf Revanche, um mit denselben Plätzen noch einmal zu spielen.",
     # field labels, shown inside refusals (translations/names/communicat.pot)
     "timer length": "Timer-Länge",
     "custom timer seconds": "eigene Timer-Sekunden",
-    "mode": "Spielart",
+    "mode": "Modus",
     "difficulty": "Schwierigkeit",
     "target score": "Zielpunktzahl",
     "kind": "Art",
