@@ -4,6 +4,7 @@ Needs Generator in German, while an English phone at the same table stays Englis
 from __future__ import annotations
 
 import re
+from html import unescape
 
 import pytest
 
@@ -14,7 +15,7 @@ JSON_DE = {**DE, "Accept": "application/json"}
 
 
 def needs_on(html: str) -> list[str]:
-    return re.findall(r'<span class="cc-name"[^>]*>([^<]+)</span>', html)
+    return [unescape(n) for n in re.findall(r'<span class="cc-name"[^>]*>([^<]+)</span>', html)]
 
 
 def test_board_and_seats_in_play_are_german_and_an_english_phone_stays_english(new_table, device):
@@ -81,7 +82,7 @@ def test_the_needs_generator_is_german(client):
     shown = client.post("/needs/show", headers={**DE, "HX-Request": "true"}).get_data(as_text=True)
     assert "Blau · Pfote" in shown and "Orange · Kratzer" in shown and "Katzenwünsche verbergen" in shown
     assert "Blue · Paw" not in shown
-    assert "Drück zuerst „Neue Wünsche“." in client.__class__(client.application).post(
+    assert "Drück zuerst auf „Neue Wünsche“." in client.__class__(client.application).post(
         "/needs/show", headers=DE).get_data(as_text=True)
 
 
