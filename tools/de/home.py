@@ -41,5 +41,5 @@ DE.update({
         "An diesem Tisch ist noch kein Spiel zu Ende. Beendete Spiele erscheinen hier mit ihren Punkten.",
     # how many play, from a game's declaration (home page)
     "any": "beliebig viele",
-    "2+ (competitive 4+)": "2+ (im Wettkampf 4+)",
+    "2+ (competitive 4+)": "2+ (gegeneinander 4+)",
 })
