@@ -11,19 +11,11 @@ from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po
 
 from companion.games import cloaked_cats as cc
+from tests.web.test_cloaked_cats_web import game  # noqa: F401  (the started 3-player table fixture)
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 DE = {"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}
 EN = {"Accept-Language": "en-GB,en;q=0.9"}
-
-
-@pytest.fixture
-def game(new_table, device):
-    """A started 3-player table: (board, {seat_id: phone})."""
-    board = new_table("cloaked-cats")
-    phones = [device(board).join(n) for n in ("Ann", "Bob", "Cy")]
-    board.act("start")
-    return board, {p.view()["seat"]: p for p in phones}
 
 
 def post(phone, move: str, headers: dict, **fields):
