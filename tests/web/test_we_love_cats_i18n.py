@@ -70,7 +70,7 @@ def test_board_and_seats_in_play_speak_each_viewers_language(table):
     v = ann.view()
     die = next(d for d in v["dice"] if d["needs_color"])
     seat = page(ann, "seat", DE)
-    for german in ("Du bist dran: tippe ein Ergebnis an", "Deine Katzen", "Welche Katze willst du", "Gewürfelt von Ann",
+    for german in ("Du bist dran: tippe die Ergebnisse", "Deine Katzen", "Welche Katze willst du", "Gewürfelt von Ann",
                    "Die Katzen aller Spieler", "gewürfelt."):
         assert german in seat, german
     for english in ("Your turn", "Your cats", "Which cat will you", "Rolled by", "Everyone's cats", " rolled "):

@@ -51,7 +51,7 @@ DE = {
     "Your cats": "Deine Katzen",
     "Your turn: roll the dice!": "Du bist dran: würfle!",
     "Your turn: tap a result to do it, in the order you like.":
-        "Du bist dran: tippe ein Ergebnis an, um es auszuführen, in beliebiger Reihenfolge.",
+        "Du bist dran: tippe die Ergebnisse in beliebiger Reihenfolge an.",
     "done": "erledigt",
     "not needed": "nicht nötig",
     "skipped": "entfällt",
