@@ -120,6 +120,12 @@ class Tables:
             raise TableNotFound(code)
         return row, game
 
+    def game_of(self, code: str):
+        """The table's game, or None when there is no such table (any more)."""
+        with self.store.read() as tx:
+            row = tx.get_table(code)
+        return games.get(row.game) if row else None
+
     def exists(self, code: str) -> bool:
         with self.store.read() as tx:
             return tx.table_exists(code)

@@ -8,7 +8,7 @@ from flask import Blueprint, abort, current_app, redirect, render_template, requ
 from .. import games
 from ..errors import BadInput
 from ..tables import normalise_code
-from .cookies import set_table_cookie
+from .cookies import my_tables, remember_table, set_my_tables, set_table_cookie
 from .i18n import refusal_text
 from .security import error_page, wants_json
 
@@ -21,7 +21,13 @@ def tables():
 
 @bp.get("/")
 def index():
-    return render_template("home.html", catalogue=games.catalogue())
+    remembered = my_tables()
+    mine = [{"code": code, "role": role, "game": game} for code, role in remembered
+            if (game := tables().game_of(code)) is not None]
+    response = current_app.make_response(render_template("home.html", catalogue=games.catalogue(), mine=mine))
+    if len(mine) != len(remembered):        # forget tables that have been archived since
+        set_my_tables(response, [(t["code"], t["role"]) for t in mine])
+    return response
 
 
 # Installable: what a phone needs to put the app on its home screen and open it full screen.
@@ -88,4 +94,5 @@ def create_table():
         return render_template("new.html", game=game, message=refusal_text(exc), form=request.form), 400
     response = redirect(f"/t/{code}", 303)
     set_table_cookie(response, "host", code, host_token)
+    remember_table(response, code, "host")
     return response

@@ -20,7 +20,7 @@ from flask_babel import gettext
 from ..errors import BadInput, Forbidden, RuleError
 from ..fields import Int, parse
 from ..tables import Credentials, NameTaken, Snapshot, Stale, TableNotFound, normalise_code
-from .cookies import set_table_cookie, table_cookie
+from .cookies import remember_table, set_table_cookie, table_cookie
 from .i18n import refusal_text
 from .security import error_page, over_limit, wants_json
 
@@ -247,6 +247,7 @@ def join():
         response = redirect(url_for("tables.seat"), 303)
     if token:
         set_table_cookie(response, "seat", g.code, token)
+    remember_table(response, g.code, "seat")
     return response
 
 

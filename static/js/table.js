@@ -135,7 +135,9 @@
         // The last ten seconds: said once, with a short tick and buzz, for a run this page saw with
         // more time than that (not after a reload into them, nor for a timer shorter than ten seconds).
         warned.add(run);
-        announce((el.getAttribute('aria-label') || 'Timer') + ': 10 seconds left');
+        // The sentence comes from the page, so it is in the player's language.
+        const words = document.getElementById('announcer').dataset;
+        announce(words.lowTime.replace('{timer}', el.getAttribute('aria-label') || words.timer));
         warn();
       }
       if (left > 0) {

@@ -57,3 +57,32 @@ def small_targets(page, minimum: int = 44) -> list[str]:
         .map(el => [el.textContent.trim().replace(/\\s+/g, ' '), el.getBoundingClientRect()])
         .filter(([, r]) => r.height < minimum || r.width < minimum)
         .map(([text, r]) => `${text}: ${Math.round(r.width)}x${Math.round(r.height)}`)""", minimum)
+
+
+def unreachable_by_keyboard(page, limit: int = 300) -> list[str]:
+    """Controls in the view that Tab never reaches (a keyboard or switch user could not use them),
+    found by really pressing Tab through the page from the top, up to `limit` presses. A radio group
+    is one Tab stop (the arrow keys move inside it), so reaching one of its radios reaches the group;
+    controls inside a closed <details> are reached by opening it (its summary is checked)."""
+    page.evaluate("() => { document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0); }")
+    wanted = set(page.evaluate("""() => {
+        const all = document.querySelectorAll(`#view button, #view a[href], #view input:not([type=hidden]),
+            #view select, #view textarea, #view summary`);
+        all.forEach((el, i) => {
+            el.dataset.kbdCheck = el.type === 'radio' && el.name ? 'radio:' + el.form?.id + ':' + el.name : String(i);
+        });
+        return [...all].filter(el => el.checkVisibility({visibilityProperty: true}) && !el.disabled)
+            .map(el => el.dataset.kbdCheck);
+    }"""))
+    reached: set[str] = set()
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        mark = page.evaluate("() => document.activeElement && document.activeElement.dataset.kbdCheck || null")
+        if mark is not None:
+            reached.add(mark)
+        if wanted <= reached:
+            break
+    missing = sorted(wanted - reached)
+    return page.evaluate("""(marks) => marks.map(m => { const el = document.querySelector(`[data-kbd-check="${m}"]`);
+        return el ? (el.getAttribute('aria-label') || el.textContent || el.name || el.tagName).trim().slice(0, 40) : m; })""",
+                         missing)

@@ -3,13 +3,14 @@ page, the Needs generator, each new-table page, the join page, an error page, an
 and seat before and after the game starts. Zero serious or critical violations is the bar; later
 states (scoring, game over) are audited in each game's own browser test, where they are reached.
 On the phone, every control is also checked to be at least 44 px (thumb size) and out of the
-stretch zone; the board in play is checked to be readable across the table (tests/browser/layout.py)."""
+stretch zone; the board in play is checked to be readable across the table (tests/browser/layout.py),
+and Tab is pressed through the board and a seat to prove every control is reachable by keyboard."""
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.a11y import assert_accessible, small_targets
+from tests.browser.a11y import assert_accessible, small_targets, unreachable_by_keyboard
 from tests.browser.layout import big_screen_problems, thumb_reach_problems
 from tests.conftest import code_from_url
 
@@ -94,5 +95,8 @@ def test_every_game_board_and_seat(server, browser, game):
     # Readable across the table, and one-handed (tests/browser/layout.py says how each is measured).
     assert big_screen_problems(board) == [], f"{game} board"
     assert thumb_reach_problems(phones[0]) == [], f"{game} seat"
+    # Everything usable with a keyboard: Tab reaches every control of the board and of a seat.
+    for page, who in ((board, "board"), (phones[0], "seat")):
+        assert unreachable_by_keyboard(page) == [], f"{game} {who}"
     for page in [board, *phones]:
         page.context.close()
