@@ -139,7 +139,7 @@ def test_board_and_three_phones_play_turns_live(server, browser):
     expect(board.locator("#view .wlc-log")).to_contain_text("Bob rolled")
 
     # A representative moment for the pictures: well into the game, a cat has been passed round the
-    # table, and Ann is choosing which of her cats a result applies to.
+    # table, and Ann (with cats of three colours or more) is choosing which one a result applies to.
     rng = random.Random(11)
     ann_id = next(p["id"] for p in state["players"] if p["name"] == "Ann")
     for _ in range(600):
@@ -147,7 +147,8 @@ def test_board_and_three_phones_play_turns_live(server, browser):
         assert v["phase"] != "over", "the game ended before the moment for the pictures"
         choosing = (v["phase"] == "resolve" and v["turn"]["seat_id"] == ann_id and v["last_pass"]
                     and len(v["log"]) >= 8 and all(not d["done"] for d in v["dice"])
-                    and any(d["needs_color"] for d in v["dice"]))
+                    and any(d["needs_color"] for d in v["dice"])
+                    and next(p for p in v["players"] if p["id"] == ann_id)["colors_held"] >= 3)
         if choosing:
             break
     else:
