@@ -53,16 +53,17 @@ def write_move_names() -> None:
 
 
 def german_pairs() -> tuple[dict, dict]:
-    singular, plural = {}, {}
+    singular, plural, clashes = {}, {}, []
     for path in sorted((ROOT / "tools" / "de").glob("*.py")):
         spec = importlib.util.spec_from_file_location(f"de_{path.stem}", path)
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
-        for msgid in set(singular) & set(module.DE):
-            if singular[msgid] != module.DE[msgid]:
-                raise SystemExit(f"{path.name} translates {msgid!r} differently from another file")
+        clashes += [f"{path.name}: {msgid!r} is {module.DE[msgid]!r}, elsewhere {singular[msgid]!r}"
+                    for msgid in sorted(set(singular) & set(module.DE)) if singular[msgid] != module.DE[msgid]]
         singular.update(module.DE)
         plural.update(getattr(module, "PLURALS", {}))
+    if clashes:   # one sentence, one German: the app should speak one language, not two dialects
+        raise SystemExit("\n".join(["Translated differently in two files:", *clashes]))
     return singular, plural
 
 

@@ -12,7 +12,7 @@ Tokens are public on a real table, so every screen sees every hand; only the bag
 from __future__ import annotations
 
 from ..decks import load
-from ..errors import BadInput, RuleError
+from ..errors import BadInput, RuleError, Term
 from ..fields import Choice, Int
 from ..parts import bag, dice, picker
 from .base import Ctx, Game, Move
@@ -37,10 +37,6 @@ assert MAX_PLAYERS * START_HAND < TOTAL_TOKENS, "the deal must leave cats in the
 
 # ---- small helpers over the state
 
-def _color_label(color: str) -> str:
-    return f"{COLOR[color]['symbol']} {COLOR[color]['name']}"
-
-
 def _hand(state: dict, seat_id: int) -> dict[str, int]:
     return state["hands"][str(seat_id)]
 
@@ -57,12 +53,10 @@ def _current(state: dict) -> int:
     return state["players"][state["turn"]]
 
 
-def _log(state: dict, text: str) -> None:
-    state["log"] = ([text] + state["log"])[:LOG_LENGTH]
-
-
-def _cats(n: int) -> str:
-    return f"{n} cat" + ("" if n == 1 else "s")
+def _log(state: dict, kind: str, **values) -> None:
+    """What just happened, as data (a kind, seat ids, colour and face ids): the view puts names on it
+    and the templates word it in the viewer's language (templates/games/we-love-cats/_log.html)."""
+    state["log"] = ([{"kind": kind, **values}] + state["log"])[:LOG_LENGTH]
 
 
 # ---- setup and dealing
@@ -90,17 +84,18 @@ def setup(options: dict, ctx: Ctx) -> dict:
 def _deal(state: dict, ctx: Ctx, first_seat: int | None) -> None:
     seats = list(ctx.seats)
     if len(seats) < MIN_PLAYERS:
-        raise RuleError(f"We Love Cats needs at least {MIN_PLAYERS} players: scan the QR code to join.")
+        raise RuleError("We Love Cats needs at least %(min)s players: scan the QR code to join.", min=MIN_PLAYERS)
     if len(seats) > MAX_PLAYERS:
-        raise RuleError(f"We Love Cats is for {MIN_PLAYERS} to {MAX_PLAYERS} players, and {len(seats)} have joined.")
+        raise RuleError("We Love Cats is for %(min)s to %(max)s players, and %(n)s have joined.",
+                        min=MIN_PLAYERS, max=MAX_PLAYERS, n=len(seats))
     if first_seat is None:
         first = picker.pick(seats, ctx.rng)
-        how = "picked at random"
+        how = "random"
     else:
         first = ctx.seat_named(first_seat)
         if first is None:
             raise BadInput("That player has not joined this table.")
-        how = "chosen by the table"
+        how = "chosen"
     state.update({
         "phase": "roll",
         "players": [s.id for s in seats],
@@ -120,7 +115,7 @@ def _deal(state: dict, ctx: Ctx, first_seat: int | None) -> None:
         hand = _hand(state, seat.id)
         for _ in range(START_HAND):
             hand[bag.draw(state["bag"], ctx.rng)] += 1
-    _log(state, f"Game {state['games']}: everyone drew {START_HAND} cats. {first.name} goes first ({how}).")
+    _log(state, "deal", game=state["games"], count=START_HAND, first=first.id, how=how)
     _begin_turn(state, ctx)
 
 
@@ -147,14 +142,13 @@ def _check_end(state: dict, ctx: Ctx) -> bool:
     complete = [sid for sid in state["players"] if _has_every_color(_hand(state, sid))]
     if complete:
         state.update(phase="over", winners=complete, win_reason="colors")
-        _log(state, f"{ctx.name_of(complete[0])} has one cat of every colour and wins!")
+        _log(state, "win_colors", who=complete[0])
         return True
     if bag.count(state["bag"]) == 0:
         most = max(_size(_hand(state, sid)) for sid in state["players"])
         winners = [sid for sid in state["players"] if _size(_hand(state, sid)) == most]
         state.update(phase="over", winners=winners, win_reason="bag")
-        names = " and ".join(ctx.name_of(s) for s in winners)
-        _log(state, f"The bag is empty: every cat is adopted. {names} {'wins' if len(winners) == 1 else 'share the win'} with {_cats(most)}.")
+        _log(state, "win_bag", winners=winners, count=most)
         return True
     return False
 
@@ -177,7 +171,7 @@ def _begin_turn(state: dict, ctx: Ctx) -> None:
         drawn.append(_draw_into(state, ctx, current))
         if _is_over(state):
             break  # the game ends the instant it is won or the bag is empty
-    _log(state, f"{ctx.name_of(current)} had no cats and adopted " + " and ".join(_color_label(c) for c in drawn) + ".")
+    _log(state, "adopt_empty", who=current, colors=drawn)
     _check_end(state, ctx)
 
 
@@ -198,7 +192,7 @@ def _require_turn(state: dict, ctx: Ctx) -> int:
     if ctx.seat is not None and ctx.seat.id != current:
         if str(ctx.seat.id) not in state["hands"]:
             raise RuleError("You joined after the deal: you will be dealt in at the rematch.")
-        raise RuleError(f"It is {ctx.name_of(current)}'s turn, not yours.")
+        raise RuleError("It is %(name)s's turn, not yours.", name=ctx.name_of(current))
     return current
 
 
@@ -211,7 +205,7 @@ def roll(state, ctx):
     state["dice_by"] = current
     state["roll_count"] += 1
     state["phase"] = "resolve"
-    _log(state, f"{ctx.name_of(current)} rolled " + " and ".join(FACE[f]["label"] for f in faces) + ".")
+    _log(state, "roll", who=current, faces=faces)
 
 
 def _skip_impossible(state: dict, ctx: Ctx, current: int) -> None:
@@ -223,7 +217,7 @@ def _skip_impossible(state: dict, ctx: Ctx, current: int) -> None:
         return  # an Adopt could still give the player a cat to use
     for d in open_dice:
         d["done"] = d["skipped"] = True
-        _log(state, f"{ctx.name_of(current)} has no cats left, so {FACE[d['face']]['label']} is skipped.")
+        _log(state, "skip", who=current, face=d["face"], auto=True)
 
 
 def _pass(state: dict, ctx: Ctx, giver: int, color: str, direction: str) -> None:
@@ -244,9 +238,7 @@ def _pass(state: dict, ctx: Ctx, giver: int, color: str, direction: str) -> None
     if landed is None:
         bag.put(state["bag"], color)
     state["last_pass"] = {"from": giver, "color": color, "direction": direction, "skipped": skipped, "to": landed}
-    where = ctx.name_of(landed) if landed is not None else "the bag (everyone else has one)"
-    past = f", past {', '.join(ctx.name_of(s) for s in skipped)}," if skipped else ""
-    _log(state, f"{ctx.name_of(giver)} passed {_color_label(color)} to the {direction}{past} to {where}.")
+    _log(state, "pass", who=giver, color=color, direction=direction, skipped=skipped, to=landed)
 
 
 def resolve(state, ctx, die, color=None):
@@ -260,29 +252,30 @@ def resolve(state, ctx, die, color=None):
         raise RuleError("That result is already done: resolve the other die.")
     face = FACE[d["face"]]
     hand = _hand(state, current)
-    name = ctx.name_of(current)
     if face["needs_color"] and _size(hand) == 0:
         d["skipped"] = True
-        _log(state, f"{name} has no cats, so {face['label']} is skipped.")
+        _log(state, "skip", who=current, face=d["face"], auto=False)
     elif face["needs_color"]:
+        # The verb and the colour come from the deck: Terms, translated with the sentence.
         if color is None:
-            raise BadInput(f"Choose which colour of cat to {face['verb']}.")
+            raise BadInput("Choose which colour of cat to %(verb)s.", verb=Term(face["verb"]))
         if hand[color] == 0:
-            raise RuleError(f"You have no {COLOR[color]['name']} cat to {face['verb']}.")
+            raise RuleError("You have no %(color)s cat to %(verb)s.",
+                            color=Term(COLOR[color]["name"]), verb=Term(face["verb"]))
         if d["face"] == "lose":
             hand[color] -= 1
             bag.put(state["bag"], color)
-            _log(state, f"{name} lost {_color_label(color)} back into the bag.")
+            _log(state, "lose", who=current, color=color)
         elif d["face"] == "swap":
             hand[color] -= 1
             bag.put(state["bag"], color)
             drawn = _draw_into(state, ctx, current)
-            _log(state, f"{name} swapped {_color_label(color)} for {_color_label(drawn)}.")
+            _log(state, "swap", who=current, color=color, drawn=drawn)
         else:
             _pass(state, ctx, current, color, d["face"])
     else:
         drawn = _draw_into(state, ctx, current)
-        _log(state, f"{name} adopted {_color_label(drawn)}.")
+        _log(state, "adopt", who=current, color=drawn)
     d["done"] = True
     if _check_end(state, ctx):
         return
@@ -296,6 +289,39 @@ def resolve(state, ctx, die, color=None):
 def _tokens(hand: dict[str, int]) -> list[dict]:
     return [{"color": c, "name": COLOR[c]["name"], "symbol": COLOR[c]["symbol"], "count": hand[c]}
             for c in COLORS if hand[c] > 0]
+
+
+def _token(color: str) -> dict:
+    return {"color": color, "name": COLOR[color]["name"], "symbol": COLOR[color]["symbol"], "count": 1}
+
+
+def _face(face: str) -> dict:
+    return {"face": face, "label": FACE[face]["label"], "mark": FACE[face]["mark"]}
+
+
+def _log_entry(entry: dict | str, ctx: Ctx) -> dict:
+    """One log entry with names on it: seat ids become names, colours tokens, faces their labels."""
+    if isinstance(entry, str):  # a table saved before the log became data keeps its English lines
+        return {"kind": "text", "text": entry}
+    out = dict(entry)
+    for key in ("who", "first"):
+        if key in entry:
+            out[key] = ctx.name_of(entry[key])
+    if "to" in entry:
+        out["to"] = ctx.name_of(entry["to"]) if entry["to"] is not None else None
+    for key in ("winners", "skipped"):
+        if key in entry:
+            out[key] = [ctx.name_of(s) for s in entry[key]]
+    for key in ("color", "drawn"):
+        if key in entry:
+            out[key] = _token(entry[key])
+    if "colors" in entry:
+        out["colors"] = [_token(c) for c in entry["colors"]]
+    if "face" in entry:
+        out["face"] = _face(entry["face"])
+    if "faces" in entry:
+        out["faces"] = [_face(f) for f in entry["faces"]]
+    return out
 
 
 def view(state: dict, ctx: Ctx) -> dict:
@@ -345,7 +371,7 @@ def view(state: dict, ctx: Ctx) -> dict:
         "winners": [{"id": s, "name": ctx.name_of(s)} for s in state["winners"]],
         "win_reason": state["win_reason"],
         "last_pass": last_pass,
-        "log": state["log"],
+        "log": [_log_entry(e, ctx) for e in state["log"]],
         "watchers": [s.name for s in ctx.seats if str(s.id) not in state["hands"]] if state["players"] else [],
         "min_players": MIN_PLAYERS, "max_players": MAX_PLAYERS,
         "may_act": may_act,

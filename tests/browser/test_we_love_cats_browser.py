@@ -1,11 +1,15 @@
 """We Love Cats in real Chromium: a tablet board and three phones join, start, roll and resolve, and every
-other screen follows without a reload. The board also acts for the current player and undoes a tap."""
+other screen follows without a reload. The board also acts for the current player and undoes a tap. The
+board stays readable across the table and the seats one-handed at every stage, to the end of a game."""
 from __future__ import annotations
+
+import random
 
 import pytest
 from playwright.sync_api import expect
 
 from tests.browser.a11y import assert_accessible
+from tests.browser.layout import big_screen_problems, thumb_reach_problems
 from tests.conftest import code_from_url, join_by_qr, off_server_requests, save_screenshot
 
 PHONE = {"width": 390, "height": 844}
@@ -39,6 +43,38 @@ def resolve_both(page):
         expect(choices).not_to_have_count(before)
 
 
+def step(page, base: str, code: str, rng: random.Random) -> dict:
+    """One legal tap for the current player, sent as the board would (roll, or one result); the new view."""
+    v = page.request.get(f"{base}/t/{code}/view.json").json()
+    fields = {"version": str(v["version"]), "as": "board"}
+    if v["phase"] == "roll":
+        move = "roll"
+    else:
+        move = "resolve"
+        me = next(p for p in v["players"] if p["is_turn"])
+        die = rng.choice([d["index"] for d in v["dice"] if not d["done"]])
+        held = [c for c, n in me["by_color"].items() if n]
+        fields["die"] = str(die)
+        if v["dice"][die]["needs_color"] and held:
+            fields["color"] = rng.choice(held)
+    answer = page.request.post(f"{base}/t/{code}/act/{move}", form=fields, headers={"Accept": "application/json"})
+    assert answer.ok, answer.text()
+    return page.request.get(f"{base}/t/{code}/view.json").json()
+
+
+def shows(page, version: int) -> None:
+    """Wait until this screen shows the table at `version` (a live update, no reload)."""
+    expect(page.locator("#view")).to_have_attribute("data-version", str(version))
+    page.evaluate("() => Promise.all(document.getAnimations().map(a => a.finished))")
+
+
+def at_a_glance(board, seats: dict, stage: str) -> None:
+    """The board reads from 2 m; each phone is used with one thumb (tests/browser/layout.py)."""
+    assert big_screen_problems(board) == [], f"board, {stage}"
+    for name, page in seats.items():
+        assert thumb_reach_problems(page) == [], f"{name}'s seat, {stage}"
+
+
 @pytest.mark.browser
 def test_board_and_three_phones_play_turns_live(server, browser):
     board_ctx = browser.new_context(viewport=TABLET)
@@ -65,16 +101,16 @@ def test_board_and_three_phones_play_turns_live(server, browser):
     expect(board.locator("#view .wlc-bag-count")).to_have_text("21")
     expect(ann.locator("#view .wlc-mine-part .wlc-slot:not(.empty)")).not_to_have_count(0)
     expect(bob.get_by_role("button", name="Roll the dice")).to_have_count(0)  # not Bob's turn
+    at_a_glance(board, {"Ann (her turn)": ann, "Bob (waiting)": bob}, "Ann to roll")
 
     # Ann rolls on her phone: both dice show on the board and on the other phones.
     ann.get_by_role("button", name="Roll the dice").click()
     for page in (board, bob, cy):
         expect(page.locator("#view .wlc-dice .wlc-die")).to_have_count(2)
         expect(page.locator("#view .wlc-dice-part")).to_contain_text("Rolled by Ann")
-    for page in (board, ann):  # the roll's tumble is over before the picture
+    for page in (board, ann):  # the roll's tumble is over before the checks
         page.evaluate("() => Promise.all(document.getAnimations().map(a => a.finished))")
-    save_screenshot(board, "we-love-cats-board")
-    save_screenshot(ann, "we-love-cats-seat")
+    at_a_glance(board, {"Ann (choosing)": ann, "Bob (watching the roll)": bob}, "Ann resolving")
     assert_accessible(board, "We Love Cats board, dice rolled")
     assert_accessible(ann, "We Love Cats seat, choosing a result")
     resolve_both(ann)
@@ -101,4 +137,45 @@ def test_board_and_three_phones_play_turns_live(server, browser):
     resolve_both(bob)
     expect(cy.locator("#view .wlc-status")).to_have_text("Your turn: roll the dice!")
     expect(board.locator("#view .wlc-log")).to_contain_text("Bob rolled")
+
+    # A representative moment for the pictures: well into the game, a cat has been passed round the
+    # table, and Ann (with cats of three colours or more) is choosing which one a result applies to.
+    rng = random.Random(11)
+    ann_id = next(p["id"] for p in state["players"] if p["name"] == "Ann")
+    for _ in range(600):
+        v = step(board, server.url, code, rng)
+        assert v["phase"] != "over", "the game ended before the moment for the pictures"
+        choosing = (v["phase"] == "resolve" and v["turn"]["seat_id"] == ann_id and v["last_pass"]
+                    and len(v["log"]) >= 8 and all(not d["done"] for d in v["dice"])
+                    and any(d["needs_color"] for d in v["dice"])
+                    and next(p for p in v["players"] if p["id"] == ann_id)["colors_held"] >= 3)
+        if choosing:
+            break
+    else:
+        pytest.fail("no moment with Ann choosing a colour")
+    for page in (board, ann, bob):
+        shows(page, v["version"])
+    expect(ann.locator("#view .wlc-pick").first).to_be_visible()
+    expect(board.locator("#view .wlc-pass")).to_be_visible()
+    at_a_glance(board, {"Ann (choosing a cat)": ann, "Bob": bob}, "mid-game")
+    save_screenshot(board, "we-love-cats-board")
+    save_screenshot(ann, "we-love-cats-seat")
+    assert_accessible(ann, "We Love Cats seat, choosing a cat")
+
+    # To the end of the game: the winner on every screen, still readable, one-handed and accessible.
+    for _ in range(3000):
+        v = step(board, server.url, code, rng)
+        if v["phase"] == "over":
+            break
+    else:
+        pytest.fail("the game did not end")
+    for page in (board, ann, bob):
+        shows(page, v["version"])
+    expect(board.locator("#view .wlc-status.winner")).to_contain_text(v["winners"][0]["name"])
+    expect(ann.get_by_role("button", name="Play again: pick at random")).to_be_visible()
+    at_a_glance(board, {"Ann": ann, "Bob": bob}, "game over")
+    for scheme in ("light", "dark"):
+        for page, who in ((board, "board"), (ann, "seat")):
+            page.emulate_media(color_scheme=scheme)
+            assert_accessible(page, f"We Love Cats {who}, game over, {scheme}")
     assert strays == []
