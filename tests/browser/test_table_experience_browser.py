@@ -230,3 +230,26 @@ def test_communicat_board_shows_needs_score_and_timer_on_one_landscape_screen(se
     px = lambda sel: float(board.locator(sel).first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))  # noqa: E731
     assert px(".countdown") >= 64
     assert px(".cc-track-score") >= 28
+
+
+def test_a_result_table_of_eight_long_names_scrolls_in_its_box_not_the_phone(server, browser, app):
+    """We Love Cats seats up to 8: the round-by-round table is then wider than a phone. It scrolls
+    sideways inside its own (focusable) box; the page itself never does."""
+    from flask import render_template_string, url_for
+
+    from tests.browser.layout import overflow
+    players = [f"Player number {n} with a long name" for n in range(1, 9)]
+    result = {"number": 1, "players": players, "winners": players[:1],
+              "rounds": [{"round": r, "scores": {p: r * i for i, p in enumerate(players)}} for r in (1, 2, 3)],
+              "scores": {p: 3 * i for i, p in enumerate(players)}}
+    with app.test_request_context():
+        css = url_for("static", filename="css/app.css")
+        html = render_template_string('{% from "table/_chart.html" import result_chart %}{{ result_chart(r) }}',
+                                      r=result)
+    phone = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    phone.set_content(f'<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1">'
+                      f'<link rel="stylesheet" href="{server.url}{css}"><main class="page">{html}</main>')
+    box = phone.locator(".score-table-scroll")
+    expect(box).to_be_visible()
+    assert overflow(phone) == 0
+    assert box.evaluate("e => e.scrollWidth > e.clientWidth")          # the table really is wider

@@ -129,3 +129,10 @@ def test_cloaked_cats_history_never_holds_a_secret_feature(app, new_table, devic
     assert game["scores"] == rows
     text = json.dumps(as_json) + str(as_csv)
     assert not any(f in text for f in secrets_)             # no feature id anywhere in the record
+
+
+def test_eight_players_get_eight_line_styles_told_apart_without_colour():
+    from companion.web.charts import score_chart
+    players = [f"P{n}" for n in range(8)]
+    chart = score_chart({"players": players, "winners": [], "rounds": [{"round": 1, "scores": {p: 1 for p in players}}]})
+    assert len({(ln["dash"], ln["marker"]) for ln in chart["lines"]}) == 8
