@@ -83,7 +83,7 @@ def test_highest_total_wins():
 def test_tie_goes_to_fewest_empty_spaces():
     rows = pte.standings({"1": pad(todo1=10, empty_spaces=3), "2": pad(todo1=10, empty_spaces=1)}, ["1", "2"])
     assert pte.top_group(rows) == ["2"]
-    assert {r["tied_on"] for r in rows} == {"empty spaces"}
+    assert {r["tied_on"] for r in rows} == {"empty_spaces"}
 
 
 def test_then_to_most_unused_pack_rats():
@@ -91,7 +91,7 @@ def test_then_to_most_unused_pack_rats():
     rows = pte.standings({"1": pad(todo1=10, pack_rats=1, empty_spaces=2),
                           "2": pad(todo1=9, pack_rats=2, empty_spaces=2)}, ["1", "2"])
     assert pte.top_group(rows) == ["2"]
-    assert {r["tied_on"] for r in rows} == {"pack rats"}
+    assert {r["tied_on"] for r in rows} == {"pack_rats"}
 
 
 def test_then_a_vote_when_everything_is_level():
@@ -397,8 +397,8 @@ def test_solo_purr_sonal_best_records_a_beaten_target_and_carries_it_on_rematch(
     pte.score(state, ctx(seat=ANN, seats=(ANN,)), seat=0, **pad(todo1=40, magenta=12))
     assert state["best_log"] == []   # 88 is still short of 90
     pte.score(state, ctx(seat=ANN, seats=(ANN,)), seat=0, **pad(todo1=50, magenta=12))
-    assert [(e["name"], e["card"], e["score"], e["date"]) for e in state["best_log"]] == [
-        ("Ann", "Hard (90)", 98, "2027-01-15")]
+    assert [(e["name"], e["level"], e["target"], e["score"], e["date"]) for e in state["best_log"]] == [
+        ("Ann", "Hard", 90, 98, "2027-01-15")]
     view = pte.view(state, ctx(seats=(ANN,)))
     assert view["solo"]["beaten"] and view["solo"]["total"] == 98
     pte.rematch(state, ctx(seats=(ANN,)), first=0)
@@ -413,19 +413,27 @@ def test_view_hides_the_face_down_tokens_and_the_solo_deck():
 
 def test_best_results_gathers_every_solo_table_best_first():
     entry = lambda name, score, date="2027-01-01": {"game_no": 1, "date": date, "name": name,
-                                                     "card": "Easy (50)", "score": score}
+                                                     "level": "Easy", "target": 50, "score": score}
     states = [{"mode": "solo", "best_log": [entry("Ann", 60), entry("Ann", 75, "2027-02-01")]},
               {"mode": "solo", "best_log": [entry("Bo", 70)]},
               {"mode": "full", "best_log": [entry("Not solo", 999)]},
               {"mode": "solo", "best_log": []}]
     assert [(e["name"], e["score"]) for e in pte.best_results(states)] == [("Ann", 75), ("Bo", 70), ("Ann", 60)]
-    assert set(pte.best_results(states)[0]) == {"date", "name", "card", "score"}
+    assert set(pte.best_results(states)[0]) == {"date", "name", "level", "target", "score"}
+
+
+def test_best_results_still_reads_entries_saved_as_one_card_text():
+    """Logs recorded before the level and target were kept apart say "Medium (20)"."""
+    old = {"mode": "solo", "best_log": [{"game_no": 1, "date": "2026-11-01", "name": "Ann", "card": "Medium (20)",
+                                          "score": 32}]}
+    assert pte.best_results([old]) == [{"date": "2026-11-01", "name": "Ann", "level": "Medium", "target": 20,
+                                        "score": 32}]
 
 
 def test_solo_view_uses_the_engine_reader_when_offered():
     state = solo_state()
     other = {"mode": "solo", "best_log": [{"game_no": 1, "date": "2027-01-01", "name": "Zed",
-                                           "card": "Easy (10)", "score": 12}]}
+                                           "level": "Easy", "target": 10, "score": 12}]}
     view_ctx = Ctx(seat=None, seats=[ANN], now=0.0, states_of_game=lambda: [state, other])
     assert [e["name"] for e in pte.view(state, view_ctx)["solo"]["best_log"]] == ["Zed"]
     full = new_state()
