@@ -257,6 +257,43 @@ def test_draft_in_position_order_with_pack_rats():
     assert state["phase"] == "round_end"
 
 
+
+def test_the_recent_events_are_data_for_the_templates_to_word():
+    """The rules keep what happened as a kind and its values; each screen words it in its language."""
+    state = new_state()
+    for seat, pos in ((ANN, 1), (BO, 2), (CY, 3)):
+        pte.choose_position(state, ctx(seat=seat), position=pos)
+    pte.draft(state, ctx(seat=ANN), tile=2, pack_rats=1, discard=False)
+    pte.draft(state, ctx(seat=BO), tile=1, pack_rats=0, discard=True)
+    pte.draft(state, ctx(seat=CY), tile=3, pack_rats=0, discard=False)
+    assert pte.view(state, ctx())["drafting"]["name"] is None       # a Cat Lady: no player's name
+    pte.cat_lady_flip(state, ctx(seat=ANN))
+    log = pte.view(state, ctx())["log"]
+    assert all(isinstance(e, dict) and isinstance(e["kind"], str) for e in log)
+    assert log[0] == {"kind": "round_over", "round": 1, "last": False}
+    assert log[1]["kind"] == "flip" and log[1]["tile"] == 4 and log[1]["token"] in (1, 2, 3, 4)
+    assert log[2:5] == [
+        {"kind": "draft", "name": "Cy", "tile": 3, "discard": False, "pack_rats": 0},
+        {"kind": "draft", "name": "Bo", "tile": 1, "discard": True, "pack_rats": 0},
+        {"kind": "draft", "name": "Ann", "tile": 2, "discard": False, "pack_rats": 1}]
+    assert log[5] == {"kind": "position", "name": "Cy", "position": 3}
+    assert log[-1] == {"kind": "round", "round": 1, "name": "Ann", "blocked": []}
+    assert not any(isinstance(v, str) and " " in v for e in log for v in e.values())   # no sentences
+
+
+def test_english_lines_of_an_older_table_still_show():
+    state = new_state()
+    state["log"] = ["Round 1: Ann has the suitcase token"] + state["log"]
+    assert pte.view(state, ctx())["log"][0] == {"kind": "text", "text": "Round 1: Ann has the suitcase token"}
+
+
+def test_a_refusal_keeps_its_template_and_values_apart():
+    state = new_state()
+    with pytest.raises(RuleError) as caught:
+        pte.choose_position(state, ctx(seat=BO), position=1)
+    assert caught.value.template == "It is %(name)s's turn to choose a draft position."
+    assert caught.value.values == {"name": "Ann"}
+
 def test_next_round_passes_the_suitcase_clockwise_and_resets_the_mat():
     state = new_state()
     for r in range(1, 13):
