@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from . import games
-from .errors import BadInput, Forbidden, RuleError
+from .errors import N_, BadInput, Forbidden, RuleError
 from .fields import Text, parse
 from .games.base import Ctx, Seat
 from .live import Hub
@@ -26,7 +26,7 @@ from .store import SeatRow, Store, TableRow, Transaction
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 MAX_SEATS = 12
-NAME_FIELD = {"name": Text(label="name", min_len=1, max_len=32)}
+NAME_FIELD = {"name": Text(label=N_("name"), min_len=1, max_len=32)}
 
 GetList = Callable[[str], list[str]]
 
@@ -37,7 +37,7 @@ class TableNotFound(LookupError):
 
 class Stale(Exception):
     """The viewer acted on an old version; they get the fresh view with this sentence."""
-    message = "Someone just changed the table: here it is as it is now. Tap again if you still want to."
+    message = N_("Someone just changed the table: here it is as it is now. Tap again if you still want to.")
 
 
 def token_hash(token: str) -> str:
@@ -153,7 +153,7 @@ class Tables:
         undo = None
         if last and last.kind == "move":
             by = next((s for s in seats if s.id == last.seat_id), None)
-            undo = {"move": last.move.replace("_", " "), "by": by.name if by else "the board",
+            undo = {"move": last.move.replace("_", " "), "by": by.name if by else N_("the board"),
                     "allowed": self._may_undo(viewer, last.seat_id, game.moves.get(last.move))}
         result = None
         if game.standing:

@@ -8,11 +8,15 @@ reasons in words. Every value can be corrected by hand (`adjust`) and the engine
 Players: either both play on the board (names typed at table creation), or the first two joined phones
 are the players (chosen when the first round starts). Player indexes are 0 and 1 in the state and
 1 and 2 in every field and on screen.
+
+The rules give data, not sentences: the trick's reasons, the round's result and the log are kinds
+with values, worded in the templates (templates/games/catchy/_words.html), so every screen reads them
+in its own language. Refusals are marked templates (companion/errors.py).
 """
 from __future__ import annotations
 
 from .. import decks
-from ..errors import BadInput, Forbidden, RuleError
+from ..errors import N_, BadInput, Forbidden, RuleError
 from ..fields import Bool, Choice, Int, Text, TextList
 from .base import Ctx, Game, Move
 
@@ -23,11 +27,11 @@ LOG_LENGTH = 12
 MAX_NUMBER = 20          # the highest top number a table may choose for its cards
 
 OPTIONS = {
-    "player_1": Text(label="player 1's name", max_len=24, required=False, default="Player 1"),
-    "player_2": Text(label="player 2's name", max_len=24, required=False, default="Player 2"),
-    "colors": TextList(label="card colours", item_max_len=16, min_items=2, max_items=6,
+    "player_1": Text(label=N_("player 1's name"), max_len=24, required=False, default="Player 1"),
+    "player_2": Text(label=N_("player 2's name"), max_len=24, required=False, default="Player 2"),
+    "colors": TextList(label=N_("card colours"), item_max_len=16, min_items=2, max_items=6,
                        required=False, default=list(CARDS["colors"])),
-    "max_number": Int(label="highest card number", min=3, max=MAX_NUMBER,
+    "max_number": Int(label=N_("highest card number"), min=3, max=MAX_NUMBER,
                       required=False, default=CARDS["max_number"]),
 }
 
@@ -43,19 +47,27 @@ def is_odd(card: dict) -> bool:
 
 
 def trick_winner(lead: dict, follow: dict) -> tuple[str, str]:
-    """("leader" | "follower", why). A Joker in the trick or the same colour: the higher number wins;
-    otherwise the follower could not follow and the leader wins. Equal numbers go to the leader."""
+    """("leader" | "follower", why), why being "joker", "same_colour" or "colours_differ". A Joker
+    in the trick or the same colour: the higher number wins; otherwise the follower could not follow
+    and the leader wins. Equal numbers go to the leader."""
     if lead["joker"] or follow["joker"]:
-        why = "a Joker is in the trick, so the higher number wins"
+        why = "joker"
     elif lead["color"] == follow["color"]:
-        why = f"both are {lead['color']}, so the higher number wins"
+        why = "same_colour"
     else:
-        return "leader", "the colours differ, so the leader wins"
+        return "leader", "colours_differ"
     if follow["number"] > lead["number"]:
-        return "follower", f"{why}: {follow['number']} beats {lead['number']}"
+        return "follower", why
     if lead["number"] > follow["number"]:
-        return "leader", f"{why}: {lead['number']} beats {follow['number']}"
-    return TRICK["tie_goes_to"], f"{why}, and both are {lead['number']}: a tie goes to the leader"
+        return "leader", why
+    return TRICK["tie_goes_to"], why
+
+
+def mood(lead: dict, follow: dict) -> str:
+    """Step 3, the cat's mood: "exception" (a Joker and a 3), "both_odd" (it flips) or "even"."""
+    if joker_and_three(lead, follow):
+        return "exception"
+    return "both_odd" if is_odd(lead) and is_odd(follow) else "even"
 
 
 def joker_and_three(lead: dict, follow: dict) -> bool:
@@ -78,26 +90,19 @@ def resolve(lead: dict, follow: dict, leader: int, side: str, position: int) -> 
     follower = 1 - leader
     winner_role, win_why = trick_winner(lead, follow)
     winner = leader if winner_role == "leader" else follower
-    exception = joker_and_three(lead, follow)
-    both_odd = is_odd(lead) and is_odd(follow)
-    flips = exception or both_odd
+    how = mood(lead, follow)
+    exception = how == "exception"
+    flips = how != "even"
     new_side = ("blue" if side == "red" else "red") if flips else side
     if exception:
-        mood = f"Joker and a {TRICK['exception_number']}: the cat flips to {new_side} but does not move"
         toward, step, next_leader = None, 0, leader
     else:
-        if both_odd:
-            mood = f"both odd ({lead['number']} and {follow['number']}): the cat flips to {new_side}"
-        else:
-            evens = [str(c["number"]) for c in (lead, follow) if not is_odd(c)]
-            mood = (f"{' and '.join(evens)} {'is' if len(evens) == 1 else 'are'} even: "
-                    f"no flip, the cat stays {new_side}")
         toward = winner if new_side == "red" else follower if winner == leader else leader
         step = -1 if toward == 0 else 1
         next_leader = toward
     return {
         "lead": lead, "follow": follow, "leader": leader, "winner": winner, "win_why": win_why,
-        "flips": flips, "side_before": side, "side": new_side, "mood": mood, "exception": exception,
+        "flips": flips, "side_before": side, "side": new_side, "mood": how, "exception": exception,
         "toward": toward, "position_before": position, "position": position + step,
         "next_leader": next_leader, "off_colour": off_colour(lead, follow),
     }
@@ -160,9 +165,10 @@ def _name(state: dict, ctx: Ctx, player: int) -> str:
     return state["names"][player]
 
 
-def _log(state: dict, ctx: Ctx, text: str) -> None:
-    who = ctx.seat.name if ctx.seat else "Board"
-    state["log"] = ([f"{who}: {text}"] + state["log"])[:LOG_LENGTH]
+def _log(state: dict, ctx: Ctx, kind: str, **values) -> None:
+    """A log entry is a kind and its values (`by` is None for the board); _words.html words it."""
+    entry = {"by": ctx.seat.name if ctx.seat else None, "kind": kind, **values}
+    state["log"] = ([entry] + state["log"])[:LOG_LENGTH]
 
 
 def _clear_pending(state: dict) -> None:
@@ -197,7 +203,7 @@ def start_round(state, ctx, leader, players):
         else:
             state["seats"] = [None, None]
     elif state["phase"] == "playing":
-        raise RuleError(f"Round {state['round']} is still being played.")
+        raise RuleError("Round %(round)s is still being played.", round=state["round"])
     elif state["phase"] == "game_over":
         raise RuleError("The game is over: start a rematch for a new game.")
     me = _player_of(state, ctx)
@@ -208,24 +214,50 @@ def start_round(state, ctx, leader, players):
     state.update(phase="playing", round=state["round"] + 1, tricks=0, position=0,
                  side=ROUND["start_side"], leader=leader - 1, last=None, round_end=None)
     _clear_pending(state)
-    _log(state, ctx, f"round {state['round']} begins, {_name(state, ctx, leader - 1)} leads")
+    _log(state, ctx, "round", round=state["round"], leader=_name(state, ctx, leader - 1))
+
+
+# The refusals about one card, written out for each role: "the leader's card" is a different phrase
+# in other languages (German "die Karte des Ausspielers"), so the role is never a value in a sentence.
+CARD_REFUSALS = {
+    "leader": {
+        "number": N_("Give the number on the leader's card."),
+        "range": N_("The leader's number must be between %(min)s and %(max)s."),
+        "colour": N_("Pick the colour of the leader's card, or Joker."),
+        "colours": N_("The leader's colour must be one of: %(colours)s."),
+        "own": N_("You are the leader this trick: enter only your own card."),
+    },
+    "follower": {
+        "number": N_("Give the number on the follower's card."),
+        "range": N_("The follower's number must be between %(min)s and %(max)s."),
+        "colour": N_("Pick the colour of the follower's card, or Joker."),
+        "colours": N_("The follower's colour must be one of: %(colours)s."),
+        "own": N_("You are the follower this trick: enter only your own card."),
+    },
+}
 
 
 def _card(state: dict, role: str, color: str | None, number: int | None, joker: bool) -> dict | None:
     """A card from the form, or None when that card was left empty."""
+    say = CARD_REFUSALS[role]
     if color is None and number is None and not joker:
         return None
     if number is None:
-        raise BadInput(f"Give the number on the {role}'s card.")
+        refusal = say["number"]
+        raise BadInput(refusal)
     if not state["min_number"] <= number <= state["max_number"]:
-        raise BadInput(f"The {role}'s number must be between {state['min_number']} and {state['max_number']}.")
+        refusal = say["range"]
+        raise BadInput(refusal, min=state["min_number"], max=state["max_number"])
     if joker:
         return {"joker": True, "color": None, "number": number}
     if color is None:
-        raise BadInput(f"Pick the colour of the {role}'s card, or Joker.")
+        refusal = say["colour"]
+        raise BadInput(refusal)
     match = next((c for c in state["colors"] if c.casefold() == color.casefold()), None)
     if match is None:
-        raise BadInput(f"The {role}'s colour must be one of: {', '.join(state['colors'])}.")
+        # the colours as the form sends them (they are the table's own names for its cards)
+        refusal = say["colours"]
+        raise BadInput(refusal, colours=", ".join(state["colors"]))
     return {"joker": False, "color": match, "number": number}
 
 
@@ -241,7 +273,8 @@ def play_trick(state, ctx, leader_color, leader_number, leader_joker,
     if me is not None:
         mine, other = ("leader", follow) if me == state["leader"] else ("follower", lead)
         if other is not None:
-            raise Forbidden(f"You are the {mine} this trick: enter only your own card.")
+            refusal = CARD_REFUSALS[mine]["own"]
+            raise Forbidden(refusal)
     if lead is None and follow is None:
         raise BadInput("Enter a card: its colour and number, or Joker and its number.")
     pending = state["pending"]
@@ -268,20 +301,20 @@ def adjust(state, ctx, position, side, score_1, score_2, round, trick, leader):
         raise RuleError("Start the first round first; there is nothing to correct yet.")
     _player_of(state, ctx)
     if round is not None and round > SCORE["max_rounds"]:
-        raise BadInput(f"The round must be between 1 and {SCORE['max_rounds']}.")
-    # (state key, words in the log, new value, value as shown); the leader is 1/2 outside, 0/1 inside
-    changes = [("position", "cat position", position, position), ("side", "cat side", side, side),
-               ("round", "round", round, round), ("tricks", "tricks played", trick, trick),
-               ("leader", "leader", None if leader is None else leader - 1,
+        raise BadInput("The round must be between 1 and %(max)s.", max=SCORE["max_rounds"])
+    # (state key, new value, value as shown); the leader is 1/2 outside, 0/1 inside
+    changes = [("position", position, position), ("side", side, side), ("round", round, round),
+               ("tricks", trick, trick),
+               ("leader", None if leader is None else leader - 1,
                 None if leader is None else _name(state, ctx, leader - 1))]
-    changed = []
-    for key, words, value, shown in changes:
+    changed = []   # [{"what": key, "value": shown, "name": whose score}], worded by _words.html
+    for key, value, shown in changes:
         if value is not None and state[key] != value:
-            changed.append(f"{words} → {shown}")
+            changed.append({"what": key, "value": shown})
             state[key] = value
     for i, value in enumerate((score_1, score_2)):
         if value is not None and state["scores"][i] != value:
-            changed.append(f"{_name(state, ctx, i)}'s score → {value}")
+            changed.append({"what": "score", "value": value, "name": _name(state, ctx, i)})
             state["scores"][i] = value
     if not changed:
         raise BadInput("Change at least one value.")
@@ -295,7 +328,7 @@ def adjust(state, ctx, position, side, score_1, score_2, round, trick, leader):
             _end_round(state, "tricks")
     else:
         _check_game_over(state)
-    _log(state, ctx, "corrected " + ", ".join(changed))
+    _log(state, ctx, "corrected", changes=changed)
 
 
 def rematch(state, ctx):
@@ -313,7 +346,7 @@ def rematch(state, ctx):
     fresh["log"] = state["log"]
     state.clear()
     state.update(fresh)
-    _log(state, ctx, "a new game begins")
+    _log(state, ctx, "new_game")
 
 
 # ---- view ------------------------------------------------------------------------------------
@@ -326,37 +359,36 @@ def _card_view(state: dict, card: dict | None) -> dict | None:
     return {**card, "name": card_name(card), "odd": is_odd(card), "color_index": index}
 
 
-def explain(state: dict, ctx: Ctx, r: dict, ended_round: bool = False) -> list[str]:
-    """The trick in words, step by step, with the players' names."""
+def explain(state: dict, ctx: Ctx, r: dict, ended_round: bool = False) -> list[dict]:
+    """The trick step by step, as kinds and values (names, cards, numbers) that _words.html turns
+    into sentences. The reasons are read again from the two cards, so a trick stored by an older
+    version of the rules explains itself the same way."""
     name = lambda i: _name(state, ctx, i)  # noqa: E731 - a short local alias reads best here
+    lead, follow = r["lead"], r["follow"]
     leader, follower = r["leader"], 1 - r["leader"]
-    lines = [f"{name(leader)} led {card_name(r['lead'])}, {name(follower)} played {card_name(r['follow'])}."]
+    _, why = trick_winner(lead, follow)
+    high, low = max(lead["number"], follow["number"]), min(lead["number"], follow["number"])
+    steps = [{"kind": "played", "leader": name(leader), "lead": _card_view(state, lead),
+              "follower": name(follower), "follow": _card_view(state, follow)}]
     if r["off_colour"]:
-        lines.append(f"⚠ {name(follower)} did not follow {r['lead']['color']}: that is allowed only "
-                     f"when {name(follower)} had no {r['lead']['color']} card left.")
-    lines.append(f"{name(r['winner'])} wins the trick: {r['win_why']}.")
-    lines.append(r["mood"][0].upper() + r["mood"][1:] + ".")
-    if not r["exception"]:
-        rule = "red moves toward the winner" if r["side"] == "red" else "blue moves toward the loser"
-        lines.append(f"{r['side'].capitalize()} side up, {rule}: one step toward {name(r['toward'])}.")
+        steps.append({"kind": "off_colour", "follower": name(follower), "colour": lead["color"]})
+    steps.append({"kind": "win", "winner": name(r["winner"]), "why": why, "colour": lead["color"],
+                  "high": high, "low": low, "tie": high == low})
+    how = mood(lead, follow)
+    steps.append({"kind": "mood", "mood": how, "side": r["side"], "numbers": [lead["number"], follow["number"]],
+                  "evens": [c["number"] for c in (lead, follow) if not is_odd(c)],
+                  "exception_number": TRICK["exception_number"]})
+    if how != "exception":
+        steps.append({"kind": "move", "side": r["side"], "toward": name(r["toward"])})
     if ended_round:
-        lines.append("That ends the round.")
-    elif r["exception"]:
-        lines.append(f"{name(leader)} leads again.")
+        steps.append({"kind": "round_ends"})
+    elif how == "exception":
+        steps.append({"kind": "leads_again", "name": name(leader)})
     else:
-        lines.append(f"{name(r['next_leader'])} leads next.")
+        steps.append({"kind": "leads_next", "name": name(r["next_leader"])})
     if r.get("corrected"):
-        lines.append("✎ Values were corrected by hand after this trick (see Recent).")
-    return lines
-
-
-def _place(state: dict, ctx: Ctx, position: int) -> str:
-    if position == 0:
-        return "on the centre card"
-    player = 0 if position < 0 else 1
-    if abs(position) >= 2:
-        return f"in {_name(state, ctx, player)}'s Arms"
-    return f"one step from {_name(state, ctx, player)}'s Arms"
+        steps.append({"kind": "corrected"})
+    return steps
 
 
 def view(state: dict, ctx: Ctx) -> dict:
@@ -382,7 +414,6 @@ def view(state: dict, ctx: Ctx) -> dict:
         "round": state["round"], "max_rounds": SCORE["max_rounds"],
         "trick": state["tricks"], "tricks_per_round": ROUND["tricks"],
         "position": state["position"], "side": state["side"],
-        "place": _place(state, ctx, state["position"]),
         "leader": None if state["leader"] is None else state["leader"] + 1,
         "leader_name": None if state["leader"] is None else names[state["leader"]],
         "follower_name": None if state["leader"] is None else names[1 - state["leader"]],
@@ -406,37 +437,37 @@ def view(state: dict, ctx: Ctx) -> dict:
     if state["round_end"]:
         e = state["round_end"]
         p = e["position"]
-        if abs(p) >= 2:
-            words = f"The cat is in {names[0 if p < 0 else 1]}'s Arms: {SCORE['arms']} points to {names[0 if p < 0 else 1]}."
-        elif p == 0:
-            words = f"The cat ended on the centre card: {SCORE['centre']} point each."
-        else:
-            words = f"The cat ended nearer {names[0 if p < 0 else 1]}: {SCORE['near']} points to {names[0 if p < 0 else 1]}."
-        cause = "the cat reached an Arms space" if e["why"] == "arms" else f"{ROUND['tricks']} tricks were played"
-        out["round_end"] = {"round": e["round"], "position": p, "points": e["points"],
-                            "explanation": [f"Round {e['round']} is over: {cause}.", words]}
+        # where: "arms" / "near" (`won` points to `player`) or "centre" (`won` to each); why: "arms" / "tricks"
+        where = "centre" if p == 0 else "arms" if abs(p) >= 2 else "near"
+        out["round_end"] = {"round": e["round"], "position": p, "points": e["points"], "why": e["why"],
+                            "tricks": ROUND["tricks"], "where": where, "won": max(e["points"]),
+                            "player": None if p == 0 else names[0 if p < 0 else 1]}
     return out
 
 
-_CARD_FIELDS = {}
-for _role in ("leader", "follower"):
-    _CARD_FIELDS[f"{_role}_color"] = Text(label=f"{_role}'s colour", max_len=16, required=False)
-    _CARD_FIELDS[f"{_role}_number"] = Int(label=f"{_role}'s number", min=0, max=MAX_NUMBER, required=False)
-    _CARD_FIELDS[f"{_role}_joker"] = Bool(label=f"{_role}'s Joker")
+# Written out per role (not built in a loop) so that extraction sees every label.
+_CARD_FIELDS = {
+    "leader_color": Text(label=N_("leader's colour"), max_len=16, required=False),
+    "leader_number": Int(label=N_("leader's number"), min=0, max=MAX_NUMBER, required=False),
+    "leader_joker": Bool(label=N_("leader's Joker")),
+    "follower_color": Text(label=N_("follower's colour"), max_len=16, required=False),
+    "follower_number": Int(label=N_("follower's number"), min=0, max=MAX_NUMBER, required=False),
+    "follower_joker": Bool(label=N_("follower's Joker")),
+}
 
 MOVES = {
     "start_round": Move(start_round, {
-        "leader": Int(label="leader", min=1, max=2, required=False),
-        "players": Choice(label="players", choices=["names", "phones"], required=False)}),
-    "play_trick": Move(play_trick, {**_CARD_FIELDS, "check": Bool(label="check only")}),
+        "leader": Int(label=N_("leader"), min=1, max=2, required=False),
+        "players": Choice(label=N_("players"), choices=["names", "phones"], required=False)}),
+    "play_trick": Move(play_trick, {**_CARD_FIELDS, "check": Bool(label=N_("check only"))}),
     "adjust": Move(adjust, {
-        "position": Int(label="cat position", min=-2, max=2, required=False),
-        "side": Choice(label="cat side", choices=list(SIDES), required=False),
-        "score_1": Int(label="player 1's score", min=0, max=99, required=False),
-        "score_2": Int(label="player 2's score", min=0, max=99, required=False),
-        "round": Int(label="round", min=1, max=99, required=False),
-        "trick": Int(label="tricks played", min=0, max=ROUND["tricks"], required=False),
-        "leader": Int(label="leader", min=1, max=2, required=False)}),
+        "position": Int(label=N_("cat position"), min=-2, max=2, required=False),
+        "side": Choice(label=N_("cat side"), choices=list(SIDES), required=False),
+        "score_1": Int(label=N_("player 1's score"), min=0, max=99, required=False),
+        "score_2": Int(label=N_("player 2's score"), min=0, max=99, required=False),
+        "round": Int(label=N_("round"), min=1, max=99, required=False),
+        "trick": Int(label=N_("tricks played"), min=0, max=ROUND["tricks"], required=False),
+        "leader": Int(label=N_("leader"), min=1, max=2, required=False)}),
     "rematch": Move(rematch),
 }
 

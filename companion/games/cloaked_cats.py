@@ -12,7 +12,7 @@ by swapping other players' hidden features and checking the view does not change
 from __future__ import annotations
 
 from .. import decks
-from ..errors import BadInput, RuleError
+from ..errors import N_, BadInput, RuleError, Term
 from ..fields import Choice, ChoiceList, Int
 from ..parts import deck, picker
 from .base import Ctx, Game, Move, Seat
@@ -28,9 +28,11 @@ COLOUR_ORDER = [c["id"] for c in DECK["colours"]]
 EVENTS_KEPT = 8
 
 
-def say(key: str, **values) -> str:
-    """A refusal sentence from the deck file (kept there so a translation is one file)."""
-    return DECK["refusals"][key].format(**values)
+# Refusals are literal English templates at the raise site (companion/errors.py), so extraction finds
+# them and the web layer shows them in the viewer's language (German: tools/de/cloaked_cats.py).
+# The two raised from more than one place are kept here, marked.
+NOT_STARTED = N_("The game has not started yet: press Start when everyone has joined.")
+PLAY_CAT_FIRST = N_("Play a cat card first: tap the features printed on it.")
 
 
 # ---- the state's shape
@@ -47,7 +49,8 @@ def _deal(state: dict, seats: list[Seat], ctx: Ctx) -> None:
     order and pick a random starting player."""
     players = seats[:RULES["max_players"]]
     if len(players) < RULES["min_players"]:
-        raise RuleError(say("too_few", min=RULES["min_players"], max=RULES["max_players"], count=len(players)))
+        raise RuleError("Cloaked Cats needs %(min)s to %(max)s players; %(count)s joined so far.",
+                        min=RULES["min_players"], max=RULES["max_players"], count=len(players))
     features = deck.new(FEATURE_IDS, ctx.rng)
     state["players"] = [
         {"seat": s.id, "colour": COLOUR_ORDER[i],
@@ -92,9 +95,9 @@ def _revealed_anywhere(state: dict) -> dict[str, dict]:
 
 def _require_playing(state: dict) -> None:
     if state["phase"] == "lobby":
-        raise RuleError(say("not_started"))
+        raise RuleError(NOT_STARTED)
     if state["phase"] == "over":
-        raise RuleError(say("game_over"))
+        raise RuleError("The game is over: start a rematch for a new one.")
 
 
 def _active_player(state: dict, ctx: Ctx) -> dict:
@@ -102,26 +105,36 @@ def _active_player(state: dict, ctx: Ctx) -> dict:
     _require_playing(state)
     me = _player(state, ctx.seat.id if ctx.seat else None)
     if me is None:
-        raise RuleError(say("watching", count=len(state["players"])))
+        raise RuleError("You are watching this game: only its %(count)s players take turns.",
+                        count=len(state["players"]))
     if state["turn"]["seat"] != me["seat"]:
-        raise RuleError(say("not_your_turn", name=ctx.name_of(state["turn"]["seat"])))
+        raise RuleError("It is %(name)s's turn.", name=ctx.name_of(state["turn"]["seat"]))
     return me
 
 
 def _cat_features(features: list[str]) -> list[str]:
     """Validate the features tapped for one printed cat card; returns them in catalogue order."""
     if len(set(features)) != len(features):
-        raise BadInput(say("feature_twice"))
+        raise BadInput("Pick each feature once.")
     lo, hi = RULES["cat_features_min"], RULES["cat_features_max"]
     if not lo <= len(features) <= hi:
-        raise BadInput(say("feature_count", min=lo, max=hi, count=len(features)))
+        raise BadInput("A cat card shows %(min)s or %(max)s features; you picked %(count)s.", min=lo, max=hi,
+                       count=len(features))
+    # Category nouns and feature names come from the deck file: Terms, so they are translated too
+    # (their msgids are listed in translations/names/cloaked-cats.pot and shared.pot).
     for category in RULES["one_per_category"]:
-        picked = [FEATURES[f]["name"] for f in features if FEATURES[f]["category"] == category]
-        if len(picked) > 1:
-            raise BadInput(say("one_per_category", category=CATEGORIES[category]["noun"], picked=", ".join(picked)))
+        picked = [Term(FEATURES[f]["name"]) for f in features if FEATURES[f]["category"] == category]
+        noun = Term(CATEGORIES[category]["noun"])
+        if len(picked) == 2:
+            raise BadInput("A cat card shows only one %(category)s; you picked %(first)s and %(second)s.",
+                           category=noun, first=picked[0], second=picked[1])
+        if len(picked) > 2:
+            raise BadInput("A cat card shows only one %(category)s; you picked %(count)s.",
+                           category=noun, count=len(picked))
     for category in RULES["required_categories"]:
         if not any(FEATURES[f]["category"] == category for f in features):
-            raise BadInput(say("missing_category", category=CATEGORIES[category]["noun"]))
+            raise BadInput("A cat card always shows a %(category)s; pick one.",
+                           category=Term(CATEGORIES[category]["noun"]))
     return sorted(features, key=ORDER.get)
 
 
@@ -155,13 +168,15 @@ def _last_in_round(state: dict, seat_id: int) -> bool:
 
 def start(state: dict, ctx: Ctx) -> None:
     if state["phase"] != "lobby":
-        raise RuleError(say("already_started"))
+        raise RuleError("The game has already started.")
     _deal(state, ctx.seats, ctx)
 
 
 def rematch(state: dict, ctx: Ctx) -> None:
     if state["phase"] != "over":
-        raise RuleError(say("not_over") if state["phase"] == "playing" else say("not_started"))
+        if state["phase"] == "playing":
+            raise RuleError("A rematch can start once this game is over.")
+        raise RuleError(NOT_STARTED)
     _deal(state, ctx.seats, ctx)
 
 
@@ -169,10 +184,11 @@ def play_cat(state: dict, ctx: Ctx, features: list[str]) -> None:
     me = _active_player(state, ctx)
     if state["turn"]["step"] != "cat":
         if state["final_round"]:
-            raise RuleError(say("final_round_no_cats"))
+            raise RuleError("This is the final round: no more cat cards, you may only guess (or end your turn).")
         if len(state["cats"]) >= RULES["cat_cards"]:
-            raise RuleError(say("floor_full", count=RULES["cat_cards"]))
-        raise RuleError(say("cat_already_played"))
+            raise RuleError("All %(count)s cat cards are already on the dance floor: you may only guess (or end your "
+                            "turn).", count=RULES["cat_cards"])
+        raise RuleError("You have already played a cat card this turn.")
     chosen = _cat_features(list(features))
     cat = {"features": chosen, "masks": [], "by": me["seat"], "fixed": False}
     # Every player with at least one matching feature places exactly one of their own masks.
@@ -189,21 +205,21 @@ def play_cat(state: dict, ctx: Ctx, features: list[str]) -> None:
 def guess(state: dict, ctx: Ctx, target: int, feature: str) -> None:
     me = _active_player(state, ctx)
     if state["turn"]["step"] == "cat":
-        raise RuleError(say("play_cat_first"))
+        raise RuleError(PLAY_CAT_FIRST)
     if state["turn"]["step"] != "guess":
-        raise RuleError(say("already_guessed"))
+        raise RuleError("You have already guessed this turn; end your turn.")
     if target == me["seat"]:
-        raise BadInput(say("guess_self"))
+        raise BadInput("Guess another player's feature, not your own.")
     them = _player(state, target)
     if them is None:
-        raise BadInput(say("no_such_player"))
+        raise BadInput("That player is not in this game.")
     name = ctx.name_of(target)
     if not _unrevealed(them):
-        raise RuleError(say("nothing_hidden", name=name))
+        raise RuleError("%(name)s has no hidden features left.", name=name)
     shown = _revealed_anywhere(state)
     if feature in shown:
-        raise RuleError(say("already_revealed", feature=FEATURES[feature]["name"],
-                            name=ctx.name_of(shown[feature]["seat"])))
+        raise RuleError("%(feature)s is already face up in front of %(name)s.", feature=Term(FEATURES[feature]["name"]),
+                        name=ctx.name_of(shown[feature]["seat"]))
     right = feature in them["features"]
     if right:
         # Revealed to all; the guesser takes one mask from the questioned player's stockpile.
@@ -230,7 +246,7 @@ def guess(state: dict, ctx: Ctx, target: int, feature: str) -> None:
 def end_turn(state: dict, ctx: Ctx) -> None:
     me = _active_player(state, ctx)
     if state["turn"]["step"] == "cat":
-        raise RuleError(say("play_cat_first"))
+        raise RuleError(PLAY_CAT_FIRST)
     if state["final_round"] and _last_in_round(state, me["seat"]):
         _finish(state, "revealed")
         return
@@ -245,9 +261,9 @@ def fix_cat(state: dict, ctx: Ctx, cat: int, features: list[str]) -> None:
     """The host corrects a miskeyed cat card: masks move back to, or out of, stockpiles so that the
     cat carries exactly the masks its true features call for."""
     if state["phase"] == "over":
-        raise RuleError(say("fix_when_over"))
+        raise RuleError("The game is over; use undo to step back into it instead.")
     if state["phase"] == "lobby" or not 1 <= cat <= len(state["cats"]):
-        raise BadInput(say("no_such_cat", number=cat))
+        raise BadInput("There is no cat number %(number)s on the dance floor.", number=cat)
     chosen = _cat_features(list(features))
     card = state["cats"][cat - 1]
     masks = []
@@ -382,17 +398,18 @@ def view(state: dict, ctx: Ctx) -> dict:
     return out
 
 
-_FEATURE_LIST = dict(label="features", choices=FEATURE_IDS, min_items=1, max_items=len(FEATURE_IDS),
+# Field labels are shown inside the engine's refusals ("Player must be a whole number."), as Terms.
+_FEATURE_LIST = dict(label=N_("features"), choices=FEATURE_IDS, min_items=1, max_items=len(FEATURE_IDS),
                      required=False, default=())
 MOVES = {
     "start": Move(start, {}, "anyone"),
     "play_cat": Move(play_cat, {"features": ChoiceList(**_FEATURE_LIST)}, "seat"),
-    "guess": Move(guess, {"target": Int(label="player", min=0, max=10**9),
-                          "feature": Choice(label="feature", choices=FEATURE_IDS)}, "seat",
+    "guess": Move(guess, {"target": Int(label=N_("player"), min=0, max=10**9),
+                          "feature": Choice(label=N_("feature"), choices=FEATURE_IDS)}, "seat",
                   undo="host"),  # the answer has been seen: a player may not take the question back
     "end_turn": Move(end_turn, {}, "seat"),
     "rematch": Move(rematch, {}, "anyone"),
-    "fix_cat": Move(fix_cat, {"cat": Int(label="cat number", min=1, max=RULES["cat_cards"]),
+    "fix_cat": Move(fix_cat, {"cat": Int(label=N_("cat number"), min=1, max=RULES["cat_cards"]),
                               "features": ChoiceList(**_FEATURE_LIST)}, "host"),
 }
 

@@ -2,17 +2,23 @@
 tracker, a first-player picker) composed for any game. The table's creator picks which parts."""
 from __future__ import annotations
 
-from ..errors import BadInput, RuleError
+from ..errors import N_, BadInput, RuleError, Term
 from ..fields import Bool, Choice, ChoiceList, Int, Text, TextList
 from ..parts import bag, counter, deck, dice, picker, rounds, timer, track
 from .base import Ctx, Game, Move
 
 PARTS = ["timers", "dice", "bag", "deck", "track", "counters", "rounds", "picker"]
+# What a refusal calls a part the table lacks (a word translated where the refusal is shown).
+PART_NAMES = {"timers": N_("timers"), "dice": N_("dice"), "bag": N_("bag"), "deck": N_("deck"),
+              "track": N_("score track"), "counters": N_("counters"), "rounds": N_("round tracker"),
+              "picker": N_("first-player picker")}
 LOG_LENGTH = 12
 
 
-def _pairs(items: list[str], what: str, lo: int, hi: int, default: int | None) -> list[tuple[str, int]]:
-    """Parse entries like "Red: 5" (or "Red" when a default count exists)."""
+def _pairs(items: list[str], option: str, lo: int, hi: int, default: int | None) -> list[tuple[str, int]]:
+    """Parse entries like "Red: 5" (or "Red" when a default count exists) of the option `option`,
+    whose label names it in a refusal, as the fields' own refusals do."""
+    label = Term(OPTIONS[option].label)
     out = []
     for item in items:
         name, sep, number = item.rpartition(":")
@@ -21,33 +27,34 @@ def _pairs(items: list[str], what: str, lo: int, hi: int, default: int | None) -
         name, number = name.strip(), number.strip()
         if not number:
             if default is None:
-                raise BadInput(f"Give each {what} a number, like 'Red: 5'.")
+                raise BadInput("Each entry of %(label)s needs a number, like 'Red: 5'.", label=label)
             value = default
         elif not (number.isascii() and number.isdigit()) or not lo <= int(number) <= hi:
-            raise BadInput(f"The number for '{name[:30]}' must be between {lo} and {hi}.")
+            raise BadInput("The number for '%(name)s' in %(label)s must be between %(min)s and %(max)s.",
+                           name=name[:30], label=label, min=lo, max=hi)
         else:
             value = int(number)
         if not name:
-            raise BadInput(f"Each {what} needs a name before the colon.")
+            raise BadInput("Each entry of %(label)s needs a name before the colon.", label=label)
         out.append((name, value))
     if len({n.casefold() for n, _ in out}) != len(out):
-        raise BadInput(f"Each {what} needs a different name.")
+        raise BadInput("The entries of %(label)s need different names.", label=label)
     return out
 
 
 OPTIONS = {
-    "parts": ChoiceList(label="parts", choices=PARTS, min_items=1, max_items=len(PARTS)),
-    "timers": TextList(label="timers", required=False, default=["Timer: 60"], item_max_len=40, max_items=4),
-    "dice_count": Int(label="number of dice", min=1, max=10, required=False, default=2),
-    "dice_faces": TextList(label="die faces", required=False, default=dice.STANDARD, item_max_len=12,
+    "parts": ChoiceList(label=N_("parts"), choices=PARTS, min_items=1, max_items=len(PARTS)),
+    "timers": TextList(label=N_("timers"), required=False, default=["Timer: 60"], item_max_len=40, max_items=4),
+    "dice_count": Int(label=N_("number of dice"), min=1, max=10, required=False, default=2),
+    "dice_faces": TextList(label=N_("die faces"), required=False, default=dice.STANDARD, item_max_len=12,
                            min_items=2, max_items=20, unique=False),
-    "bag": TextList(label="bag contents", required=False, default=["Red: 5", "Blue: 5"], item_max_len=40, max_items=12),
-    "deck": TextList(label="deck cards", required=False, default=["A", "B", "C"], item_max_len=40, max_items=60),
-    "track_for": Choice(label="score track for", choices=["seats", "teams"], required=False, default="seats"),
-    "teams": TextList(label="teams", required=False, default=["Team 1", "Team 2"], max_items=8),
-    "target": Int(label="target score", min=1, max=999, required=False, default=10),
-    "counters": TextList(label="counters", required=False, default=["Lives: 9"], item_max_len=40, max_items=6),
-    "rounds": Int(label="number of rounds", min=0, max=99, required=False, default=0),
+    "bag": TextList(label=N_("bag contents"), required=False, default=["Red: 5", "Blue: 5"], item_max_len=40, max_items=12),
+    "deck": TextList(label=N_("deck cards"), required=False, default=["A", "B", "C"], item_max_len=40, max_items=60),
+    "track_for": Choice(label=N_("score track for"), choices=["seats", "teams"], required=False, default="seats"),
+    "teams": TextList(label=N_("teams"), required=False, default=["Team 1", "Team 2"], max_items=8),
+    "target": Int(label=N_("target score"), min=1, max=999, required=False, default=10),
+    "counters": TextList(label=N_("counters"), required=False, default=["Lives: 9"], item_max_len=40, max_items=6),
+    "rounds": Int(label=N_("number of rounds"), min=0, max=99, required=False, default=0),
 }
 
 
@@ -56,16 +63,16 @@ def setup(options: dict, ctx: Ctx) -> dict:
     state: dict = {"parts": chosen, "log": []}
     if "timers" in chosen:
         state["timers"] = [{"name": n, **timer.new(s)}
-                           for n, s in _pairs(options["timers"], "timer", 1, 3600, 60)]
+                           for n, s in _pairs(options["timers"], "timers", 1, 3600, 60)]
     if "dice" in chosen:
         state["dice"] = {"faces": options["dice_faces"], "count": options["dice_count"], "last": [], "by": None}
     if "bag" in chosen:
-        pairs = _pairs(options["bag"], "kind of token", 0, 200, None)
+        pairs = _pairs(options["bag"], "bag", 0, 200, None)
         if sum(n for _, n in pairs) == 0:
             raise BadInput("Put at least one token in the bag.")
         state["bag"] = {**bag.new(dict(pairs)), "order": [n for n, _ in pairs], "last": None, "by": None}
     if "deck" in chosen:
-        cards = [name for name, copies in _pairs(options["deck"], "card", 1, 20, 1) for _ in range(copies)]
+        cards = [name for name, copies in _pairs(options["deck"], "deck", 1, 20, 1) for _ in range(copies)]
         state["deck"] = {**deck.new(cards, ctx.rng), "shown": []}
     if "track" in chosen:
         entrants = options["teams"] if options["track_for"] == "teams" else []
@@ -73,7 +80,7 @@ def setup(options: dict, ctx: Ctx) -> dict:
                           "for": options["track_for"]}
     if "counters" in chosen:
         state["counters"] = [{"name": n, **counter.new(v, lowest=0)}
-                             for n, v in _pairs(options["counters"], "counter", 0, 9999, 0)]
+                             for n, v in _pairs(options["counters"], "counters", 0, 9999, 0)]
     if "rounds" in chosen:
         state["rounds"] = rounds.new(options["rounds"] or None)
     if "picker" in chosen:
@@ -83,13 +90,15 @@ def setup(options: dict, ctx: Ctx) -> dict:
 
 def _part(state: dict, name: str):
     if name not in state:
-        raise RuleError(f"This table has no {name}.")
+        raise RuleError("This table has no %(part)s.", part=Term(PART_NAMES[name]))
     return state[name]
 
 
-def _log(state: dict, ctx: Ctx, text: str) -> None:
-    who = ctx.seat.name if ctx.seat else "Board"
-    state["log"] = ([f"{who}: {text}"] + state["log"])[:LOG_LENGTH]
+def _log(state: dict, ctx: Ctx, kind: str, **values) -> None:
+    """Keeps what happened as data (who, what, the values); the template words it in the viewer's
+    language. `who` is None for the board."""
+    entry = {"kind": kind, "who": ctx.seat.name if ctx.seat else None, **values}
+    state["log"] = ([entry] + state["log"])[:LOG_LENGTH]
 
 
 def _timer(state: dict, index: int) -> dict:
@@ -102,33 +111,33 @@ def _timer(state: dict, index: int) -> dict:
 def timer_start(state, ctx, timer_index):
     t = _timer(state, timer_index)
     timer.start(t, ctx.now)
-    _log(state, ctx, f"started {t['name']}")
+    _log(state, ctx, "timer_start", timer=t["name"])
 
 
 def timer_pause(state, ctx, timer_index):
     t = _timer(state, timer_index)
     timer.pause(t, ctx.now)
-    _log(state, ctx, f"paused {t['name']}")
+    _log(state, ctx, "timer_pause", timer=t["name"])
 
 
 def timer_reset(state, ctx, timer_index):
     t = _timer(state, timer_index)
     timer.reset(t)
-    _log(state, ctx, f"reset {t['name']}")
+    _log(state, ctx, "timer_reset", timer=t["name"])
 
 
 def roll(state, ctx):
     d = _part(state, "dice")
     d["last"] = dice.roll(d["faces"], d["count"], ctx.rng)
     d["by"] = ctx.seat.id if ctx.seat else None
-    _log(state, ctx, "rolled " + ", ".join(d["last"]))
+    _log(state, ctx, "roll", faces=list(d["last"]))
 
 
 def bag_draw(state, ctx):
     b = _part(state, "bag")
     b["last"] = bag.draw(b, ctx.rng)
     b["by"] = ctx.seat.id if ctx.seat else None
-    _log(state, ctx, f"drew {b['last']} from the bag")
+    _log(state, ctx, "bag_draw", token=b["last"])
 
 
 def bag_return(state, ctx, kind):
@@ -136,7 +145,7 @@ def bag_return(state, ctx, kind):
     if kind not in b["contents"]:
         raise BadInput("That kind of token does not belong in this bag.")
     bag.put(b, kind)
-    _log(state, ctx, f"put {kind} back in the bag")
+    _log(state, ctx, "bag_return", token=kind)
 
 
 def deck_draw(state, ctx):
@@ -144,7 +153,7 @@ def deck_draw(state, ctx):
     if deck.size(d) == 0:
         raise RuleError("Every card is on the table: discard some first.")
     d["shown"] += deck.draw(d, 1, ctx.rng)
-    _log(state, ctx, f"drew {d['shown'][-1]}")
+    _log(state, ctx, "deck_draw", card=d["shown"][-1])
 
 
 def deck_discard(state, ctx):
@@ -153,13 +162,13 @@ def deck_discard(state, ctx):
         raise RuleError("There are no drawn cards to discard.")
     deck.discard(d, d["shown"])
     d["shown"] = []
-    _log(state, ctx, "discarded the drawn cards")
+    _log(state, ctx, "deck_discard")
 
 
 def deck_reshuffle(state, ctx):
     d = _part(state, "deck")
     deck.reshuffle_all(d, ctx.rng)
-    _log(state, ctx, "reshuffled the discards into the deck")
+    _log(state, ctx, "deck_reshuffle")
 
 
 def _entrant_key(state: dict, ctx: Ctx, entrant: str) -> str:
@@ -178,7 +187,7 @@ def score(state, ctx, entrant, delta):
     key = _entrant_key(state, ctx, entrant)
     value = track.add(t, key, delta)
     name = ctx.name_of(int(key)) if t["for"] == "seats" else key
-    _log(state, ctx, f"{name} {'+' if delta > 0 else ''}{delta} → {value}")
+    _log(state, ctx, "score", name=name, delta=delta, value=value)
 
 
 def count(state, ctx, counter_index, delta):
@@ -187,28 +196,30 @@ def count(state, ctx, counter_index, delta):
         raise BadInput("There is no such counter.")
     c = counters[counter_index]
     counter.change(c, delta, c["name"])
-    _log(state, ctx, f"{c['name']} {'+' if delta > 0 else ''}{delta} → {c['value']}")
+    _log(state, ctx, "count", name=c["name"], delta=delta, value=c["value"])
 
 
 def round_next(state, ctx):
     r = rounds.advance(_part(state, "rounds"))
-    _log(state, ctx, f"round {r} begins")
+    _log(state, ctx, "round_next", round=r)
 
 
 def round_back(state, ctx):
     r = rounds.back(_part(state, "rounds"))
-    _log(state, ctx, f"back to round {r}")
+    _log(state, ctx, "round_back", round=r)
 
 
 def pick_first(state, ctx):
     p = _part(state, "picker")
     seat = picker.pick(ctx.seats, ctx.rng)
     p["picked"] = seat.id
-    _log(state, ctx, f"picked {seat.name} to go first")
+    _log(state, ctx, "pick_first", name=seat.name)
 
 
 def view(state: dict, ctx: Ctx) -> dict:
-    out: dict = {"parts": state["parts"], "log": state["log"]}
+    # A log line stored as English text (tables from before the log was data) is shown as it is.
+    out: dict = {"parts": state["parts"],
+                 "log": [e if isinstance(e, dict) else {"kind": "text", "text": e} for e in state["log"]]}
     if "timers" in state:
         out["timers"] = [{"index": i, "name": t["name"], **timer.view(t, ctx.now)}
                          for i, t in enumerate(state["timers"])]
@@ -216,11 +227,11 @@ def view(state: dict, ctx: Ctx) -> dict:
         d = state["dice"]
         out["dice"] = {"count": d["count"], "faces": d["faces"], "last": d["last"],
                        "total": dice.total(d["last"]) if d["last"] else None,
-                       "by": ctx.name_of(d["by"]) if d["last"] and d["by"] else ("Board" if d["last"] else None)}
+                       "by": ctx.name_of(d["by"]) if d["last"] and d["by"] else None}  # None: the board rolled
     if "bag" in state:
         b = state["bag"]
         out["bag"] = {"count": bag.count(b), "contents": [{"kind": k, "count": b["contents"][k]} for k in b["order"]],
-                      "last": b["last"], "by": ctx.name_of(b["by"]) if b["by"] else ("Board" if b["last"] else None)}
+                      "last": b["last"], "by": ctx.name_of(b["by"]) if b["by"] else None}  # None: the board drew
     if "deck" in state:
         d = state["deck"]
         out["deck"] = {"draw_count": len(d["draw"]), "discard_count": len(d["discard"]), "shown": d["shown"]}
@@ -242,21 +253,21 @@ def view(state: dict, ctx: Ctx) -> dict:
     return out
 
 
-_T = {"timer_index": Int(label="timer", min=0, max=3)}
+_T = {"timer_index": Int(label=N_("timer"), min=0, max=3)}
 MOVES = {
     "timer_start": Move(timer_start, _T),
     "timer_pause": Move(timer_pause, _T),
     "timer_reset": Move(timer_reset, _T),
     "roll": Move(roll),
     "bag_draw": Move(bag_draw),
-    "bag_return": Move(bag_return, {"kind": Text(label="token", max_len=40)}),
+    "bag_return": Move(bag_return, {"kind": Text(label=N_("token"), max_len=40)}),
     "deck_draw": Move(deck_draw),
     "deck_discard": Move(deck_discard),
     "deck_reshuffle": Move(deck_reshuffle),
-    "score": Move(score, {"entrant": Text(label="player or team", max_len=40),
-                          "delta": Int(label="points", min=-99, max=99)}),
-    "count": Move(count, {"counter_index": Int(label="counter", min=0, max=5),
-                          "delta": Int(label="change", min=-99, max=99)}),
+    "score": Move(score, {"entrant": Text(label=N_("player or team"), max_len=40),
+                          "delta": Int(label=N_("points"), min=-99, max=99)}),
+    "count": Move(count, {"counter_index": Int(label=N_("counter"), min=0, max=5),
+                          "delta": Int(label=N_("change"), min=-99, max=99)}),
     "round_next": Move(round_next),
     "round_back": Move(round_back),
     "pick_first": Move(pick_first),

@@ -11,7 +11,7 @@ from __future__ import annotations
 from flask import Blueprint, current_app, redirect, render_template, request
 from flask_babel import gettext
 
-from ..errors import BadInput, Forbidden, RuleError
+from ..errors import N_, BadInput, Forbidden, RuleError
 from ..fields import Choice, Int, parse
 from ..games import communicat
 from ..tables import Credentials, Stale, TableNotFound, normalise_code
@@ -22,9 +22,9 @@ bp = Blueprint("needs", __name__, url_prefix="/needs")
 COOKIE = "needs_table"
 BOARD = Credentials()  # the generator is always the board: no seat, no host token
 SETTINGS = {
-    "mode": Choice(label="mode", choices=communicat.MODES, required=False),
-    "difficulty": Choice(label="difficulty", choices=tuple(communicat.DIFFICULTIES), required=False),
-    "version": Int(label="version", min=0, max=10**9, required=False),
+    "mode": Choice(label=N_("mode"), choices=communicat.MODES, required=False),
+    "difficulty": Choice(label=N_("difficulty"), choices=tuple(communicat.DIFFICULTIES), required=False),
+    "version": Int(label=N_("version"), min=0, max=10**9, required=False),
 }
 
 

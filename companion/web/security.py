@@ -91,7 +91,8 @@ def register(app: Flask) -> None:
         messages = {404: N_("There is nothing at this address."),
                     405: N_("That address does not take this kind of request."),
                     400: N_("That request was malformed.")}
-        return error_page(exc.code or 500, messages.get(exc.code, exc.description or "Something went wrong."))
+        fallback = N_("Something went wrong.")  # kept apart: extraction does not look inside error_page()'s value
+        return error_page(exc.code or 500, messages.get(exc.code, exc.description or fallback))
 
     @app.errorhandler(sqlite3.Error)
     def storage_error(exc: sqlite3.Error):

@@ -17,7 +17,7 @@ import qrcode.image.svg
 from flask import Blueprint, Response, current_app, g, redirect, render_template, request, url_for
 from flask_babel import gettext
 
-from ..errors import BadInput, Forbidden, RuleError
+from ..errors import N_, BadInput, Forbidden, RuleError
 from ..fields import Int, parse
 from ..tables import Credentials, NameTaken, Snapshot, Stale, TableNotFound, normalise_code
 from .cookies import remember_table, set_table_cookie, table_cookie
@@ -25,7 +25,7 @@ from .i18n import refusal_text
 from .security import error_page, over_limit, wants_json
 
 bp = Blueprint("tables", __name__, url_prefix="/t/<code>")
-VERSION_FIELD = {"version": Int(label="version", min=0, max=10**9)}
+VERSION_FIELD = {"version": Int(label=N_("version"), min=0, max=10**9)}
 ROLES = ("board", "seat")
 
 

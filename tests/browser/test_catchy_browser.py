@@ -1,11 +1,14 @@
 """Catchy! in a real browser: a whole round on one tablet (with a phone following live), and a trick
-entered from two phones that the board shows without reloading."""
+entered from two phones that the board shows without reloading. Along the way the board is checked to
+be readable across the table and the phones to be usable with one thumb (tests/browser/layout.py), in
+the states that matter: choosing the starter, leading, following, a round's result, the game's end."""
 import re
 
 import pytest
 from playwright.sync_api import expect
 
 from tests.browser.a11y import assert_accessible
+from tests.browser.layout import big_screen_problems, thumb_reach_problems
 from tests.conftest import code_from_url, join_by_qr, off_server_requests, save_screenshot
 
 pytestmark = pytest.mark.browser
@@ -94,6 +97,7 @@ def test_a_whole_round_on_one_tablet(server, browser):
     expect(board.get_by_test_id("score-2")).to_have_text("3")
     expect(watcher.get_by_test_id("score-2")).to_have_text("3")
     expect(watcher.get_by_test_id("round-end")).to_contain_text("Round 1 is over")
+    assert big_screen_problems(board) == [], "board, round over"
     assert_accessible(board, "Catchy! board, round over")
     assert_accessible(watcher, "Catchy! watcher, round over")
 
@@ -118,6 +122,7 @@ def test_two_phones_play_a_trick(server, browser):
     ann = join(browser.new_context(viewport=PHONE), join_url, "Ann")
     bob = join(browser.new_context(viewport=PHONE), join_url, "Bob")
     expect(board.get_by_role("button", name="Bob has it")).to_be_visible()
+    assert thumb_reach_problems(ann) == [], "seat before the first round"
 
     bob.get_by_role("button", name="I hold the Starting card").click()
     expect(bob.locator(".you-are")).to_contain_text("You are Bob: player 2")
@@ -135,7 +140,25 @@ def test_two_phones_play_a_trick(server, browser):
     expect(board.locator(".space.has-cat")).to_have_attribute("data-pos", "-1")
     expect(bob.locator(".space.has-cat")).to_have_attribute("data-pos", "-1")
     expect(ann.get_by_role("heading", name=re.compile("Trick 2 of 7"))).to_contain_text("you lead")
+    # the next trick starts with fresh chips, not the card just played still ticked
+    expect(ann.locator(".trick-form input:checked")).to_have_count(0)
+    assert big_screen_problems(board) == [], "board, a trick played"
+    assert thumb_reach_problems(ann) == [], "seat, leading"
+    assert thumb_reach_problems(bob) == [], "seat, following"
     save_screenshot(board, "catchy-board")
     save_screenshot(ann, "catchy-seat")
     assert_accessible(ann, "Catchy! seat, leading a trick")
     assert_accessible(bob, "Catchy! seat, waiting")
+
+    # a correction on the board ends the game: the winner is read across the table, the rematch is
+    # within a thumb's reach on the players' phones
+    board.get_by_text("Fix a value").click()
+    board.get_by_label("Ann's score").fill("6")
+    board.get_by_label("Cat position").select_option("-2")
+    board.get_by_role("button", name="Save the corrections").click()
+    expect(board.get_by_test_id("winners")).to_contain_text("Ann wins!")
+    expect(ann.get_by_role("button", name="New game (rematch)")).to_be_visible()
+    assert big_screen_problems(board) == [], "board, game over"
+    assert thumb_reach_problems(ann) == [], "seat, game over"
+    assert_accessible(board, "Catchy! board, game over")
+    assert_accessible(ann, "Catchy! seat, game over")

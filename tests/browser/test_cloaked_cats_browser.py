@@ -83,6 +83,8 @@ def test_three_phones_and_a_board_play_a_turn(server, browser):
     expect(active.get_by_role("heading", name="Guess a feature?")).to_be_visible()
     active.locator(f'.cc-guess input[name="target"][value="{own[target_name]["seat"]}"]').check()
     active.locator(f'.cc-guess input[name="feature"][value="{secret["id"]}"]').check()
+    # The picture shows the top of the seat: the secret cat, the newest cat and the question below.
+    active.evaluate("() => window.scrollTo(0, 0)")
     save_screenshot(active, "cloaked-cats-seat")
     assert_accessible(active, "Cloaked Cats seat, guessing")
     active.get_by_role("button", name="Ask").click()
@@ -94,7 +96,10 @@ def test_three_phones_and_a_board_play_a_turn(server, browser):
     assert_accessible(board, "Cloaked Cats board, after a guess")
     assert_accessible(target, "Cloaked Cats seat with a revealed feature")
 
+    before = active.locator("#view").get_attribute("data-version")
     active.get_by_role("button", name="End my turn").click()
+    # The click only sends the move: wait until it is applied before asking the table whose turn it is.
+    expect(active.locator("#view")).not_to_have_attribute("data-version", before)
     following = board.request.get(f"{server.url}/t/{code}/view.json").json()["turn"]["name"]
     assert following != active_name
     expect(board.locator(".cc-status")).to_contain_text(following)

@@ -57,7 +57,7 @@ def test_same_colour_higher_number_wins_for_either_role():
 
 def test_off_colour_leader_wins_even_against_a_higher_number():
     role, why = catchy.trick_winner(red(1), blue(5))
-    assert role == "leader" and "colours differ" in why
+    assert role == "leader" and why == "colours_differ"
 
 
 def test_joker_high_wins_regardless_of_colour():
@@ -72,7 +72,7 @@ def test_joker_low_loses_to_a_higher_number_of_any_colour():
 
 def test_equal_numbers_go_to_the_leader():
     role, why = catchy.trick_winner(joker(3), red(3))
-    assert role == "leader" and "tie" in why
+    assert role == "leader" and why == "joker"
     assert catchy.trick_winner(red(4), red(4))[0] == "leader"
 
 
@@ -82,7 +82,7 @@ def test_both_odd_flips_red_to_blue_and_blue_moves_toward_the_loser():
     r = catchy.resolve(red(5), red(3), leader=0, side="red", position=0)
     assert r["winner"] == 0 and r["flips"] and r["side"] == "blue"
     assert r["toward"] == 1 and r["position"] == 1 and r["next_leader"] == 1
-    assert "both odd" in r["mood"]
+    assert r["mood"] == "both_odd"
 
 
 def test_both_odd_flips_blue_back_to_red_and_red_moves_toward_the_winner():
@@ -94,14 +94,14 @@ def test_one_even_keeps_the_side_and_red_moves_toward_the_winner():
     r = catchy.resolve(red(4), red(3), leader=1, side="red", position=0)
     assert not r["flips"] and r["side"] == "red"
     assert r["winner"] == 1 and r["toward"] == 1 and r["position"] == 1 and r["next_leader"] == 1
-    assert "4 is even" in r["mood"]
+    assert r["mood"] == "even"
 
 
 def test_both_even_on_blue_moves_toward_the_loser():
     r = catchy.resolve(red(4), red(2), leader=1, side="blue", position=0)
     assert not r["flips"] and r["winner"] == 1
     assert r["toward"] == 0 and r["position"] == -1 and r["next_leader"] == 0
-    assert "4 and 2 are even" in r["mood"]
+    assert r["mood"] == "even"
 
 
 def test_joker_parity_counts_by_its_number():
@@ -134,29 +134,41 @@ def test_position_sign_negative_toward_player_one():
     assert r["position"] == -1
 
 
-# ---- explanations in words
+# ---- explanations: the steps and their values (templates/games/catchy/_words.html words them)
 
 def test_explanation_names_the_players_and_the_reasons():
     state = play(started(), red(5), red(3))
-    lines = catchy.view(state, BOARD)["last"]["explanation"]
-    assert lines[0] == "Ann led Red 5, Bob played Red 3."
-    assert "Ann wins the trick" in lines[1]
-    assert lines[2] == "Both odd (5 and 3): the cat flips to blue."
-    assert lines[3] == "Blue side up, blue moves toward the loser: one step toward Bob."
-    assert lines[4] == "Bob leads next."
+    steps = catchy.view(state, BOARD)["last"]["explanation"]
+    assert [s["kind"] for s in steps] == ["played", "win", "mood", "move", "leads_next"]
+    assert (steps[0]["leader"], steps[0]["lead"]["name"], steps[0]["follower"], steps[0]["follow"]["name"]) \
+        == ("Ann", "Red 5", "Bob", "Red 3")
+    assert {k: steps[1][k] for k in ("winner", "why", "colour", "high", "low", "tie")} == \
+        {"winner": "Ann", "why": "same_colour", "colour": "Red", "high": 5, "low": 3, "tie": False}
+    assert (steps[2]["mood"], steps[2]["side"], steps[2]["numbers"]) == ("both_odd", "blue", [5, 3])
+    assert (steps[3]["side"], steps[3]["toward"]) == ("blue", "Bob") and steps[4]["name"] == "Bob"
+
+
+def test_explanation_of_a_tie_and_of_evens():
+    steps = catchy.view(play(started(), joker(3), red(3)), BOARD)["last"]["explanation"]
+    assert steps[1]["why"] == "joker" and steps[1]["tie"] and steps[1]["winner"] == "Ann"
+    steps = catchy.view(play(started(), red(4), red(2)), BOARD)["last"]["explanation"]
+    assert steps[2]["mood"] == "even" and steps[2]["evens"] == [4, 2] and steps[2]["side"] == "red"
+    steps = catchy.view(play(started(), red(4), red(3)), BOARD)["last"]["explanation"]
+    assert steps[2]["evens"] == [4]
 
 
 def test_off_colour_warns_in_the_explanation_but_still_plays():
     state = play(started(), red(2), blue(5))
     last = catchy.view(state, BOARD)["last"]
     assert last["off_colour"] and last["winner"] == 1
-    assert any(line.startswith("⚠ Bob did not follow Red") for line in last["explanation"])
+    assert {"kind": "off_colour", "follower": "Bob", "colour": "Red"} in last["explanation"]
 
 
 def test_exception_explanation_says_the_leader_leads_again():
     state = play(started(leader=2), joker(2), red(3))
-    lines = catchy.view(state, BOARD)["last"]["explanation"]
-    assert "does not move" in lines[2] and lines[3] == "Bob leads again."
+    steps = catchy.view(state, BOARD)["last"]["explanation"]
+    assert steps[2]["mood"] == "exception" and steps[3] == {"kind": "leads_again", "name": "Bob"}
+    assert "move" not in [s["kind"] for s in steps]
     assert state["position"] == 0 and state["leader"] == 1 and state["side"] == "blue"
 
 
@@ -180,9 +192,10 @@ def test_arms_reached_at_trick_three_ends_the_round_with_three_points():
     assert state["tricks"] == 4 and state["position"] == 2
     assert state["phase"] == "round_over" and state["scores"] == [0, 3]
     view = catchy.view(state, BOARD)
-    assert view["round_end"]["explanation"][1] == "The cat is in Bob's Arms: 3 points to Bob."
-    assert view["last"]["explanation"][-2:] == ["Blue side up, blue moves toward the loser: one step toward Bob.",
-                                                "That ends the round."]
+    assert {k: view["round_end"][k] for k in ("why", "where", "won", "player")} == \
+        {"why": "arms", "where": "arms", "won": 3, "player": "Bob"}
+    assert view["last"]["explanation"][-2:] == [{"kind": "move", "side": "blue", "toward": "Bob"},
+                                                {"kind": "round_ends"}]
 
 
 def test_arms_at_trick_three_exactly():
@@ -210,8 +223,8 @@ def test_seven_tricks_at_the_centre_give_one_point_each():
     assert state["tricks"] == 7 and state["position"] == 0
     assert state["phase"] == "round_over" and state["scores"] == [1, 1]
     assert state["round_end"]["why"] == "tricks"
-    assert catchy.view(state, BOARD)["round_end"]["explanation"] == [
-        "Round 1 is over: 7 tricks were played.", "The cat ended on the centre card: 1 point each."]
+    end = catchy.view(state, BOARD)["round_end"]
+    assert (end["why"], end["tricks"], end["where"], end["won"], end["player"]) == ("tricks", 7, "centre", 1, None)
 
 
 def test_seven_tricks_with_the_cat_kept_still_by_jokers():
@@ -230,6 +243,8 @@ def test_seven_tricks_off_centre_give_two_points_to_the_nearer_player():
     for _ in range(6):
         play(state, joker(2), red(3))    # stays at -1
     assert state["scores"] == [2, 0] and state["phase"] == "round_over"
+    end = catchy.view(state, BOARD)["round_end"]
+    assert (end["where"], end["won"], end["player"]) == ("near", 2, "Ann")
 
 
 def test_no_trick_outside_a_round():
@@ -308,7 +323,7 @@ def test_check_shows_the_outcome_without_moving_the_cat():
     state = play(started(), red(5), red(3), check=True)
     assert state["tricks"] == 0 and state["position"] == 0 and state["pending"]["check"]
     preview = catchy.view(state, BOARD)["pending"]["preview"]
-    assert preview[2] == "Both odd (5 and 3): the cat flips to blue."
+    assert preview[2]["mood"] == "both_odd" and preview[2]["side"] == "blue"
     play(state, red(5), red(3))
     assert state["tricks"] == 1 and state["position"] == 1 and state["pending"]["lead"] is None
 
@@ -349,15 +364,17 @@ def test_adjust_sets_any_value():
     catchy.adjust(state, BOARD, position=1, side="blue", score_1=4, score_2=2, round=3, trick=5, leader=2)
     assert (state["position"], state["side"], state["scores"], state["round"], state["tricks"], state["leader"]) \
         == (1, "blue", [4, 2], 3, 5, 1)
-    assert state["phase"] == "playing" and "corrected" in state["log"][0]
+    assert state["phase"] == "playing" and state["log"][0]["kind"] == "corrected"
+    assert {"what": "leader", "value": "Bob"} in state["log"][0]["changes"]
+    assert {"what": "score", "value": 4, "name": "Ann"} in state["log"][0]["changes"]
 
 
 def test_adjust_keeps_the_last_trick_and_says_it_was_corrected_since():
     state = play(started(leader=1), red(5), red(3))
     catchy.adjust(state, BOARD, position=0, side=None, score_1=None, score_2=None, round=None, trick=None, leader=None)
-    lines = catchy.view(state, BOARD)["last"]["explanation"]
-    assert lines[0] == "Ann led Red 5, Bob played Red 3." and lines[-1].startswith("✎ Values were corrected")
-    assert state["log"][0] == "Board: corrected cat position → 0"
+    steps = catchy.view(state, BOARD)["last"]["explanation"]
+    assert steps[0]["kind"] == "played" and steps[-1] == {"kind": "corrected"}
+    assert state["log"][0] == {"by": None, "kind": "corrected", "changes": [{"what": "position", "value": 0}]}
 
 
 def test_adjust_into_an_arms_space_ends_the_round_as_play_would():

@@ -53,7 +53,7 @@ def test_a_trick_through_http_and_view_json(table):
     trick(table, "Red 5", "Red 3")
     v = table.view()
     assert (v["position"], v["side"], v["trick"], v["round"], v["leader"], v["scores"]) == (1, "blue", 1, 1, 2, [0, 0])
-    assert v["last"]["winner"] == 1 and v["last"]["explanation"][2] == "Both odd (5 and 3): the cat flips to blue."
+    assert v["last"]["winner"] == 1 and v["last"]["explanation"][2]["mood"] == "both_odd"
     assert v["winners"] == []
     html = table.html("board")
     assert "Both odd (5 and 3): the cat flips to blue." in html and "Trick 2 of 7" in html
@@ -65,8 +65,8 @@ def test_check_first_then_play(table):
     trick(table, "Joker 4", "Blue 3", check="1")
     v = table.view()
     assert v["trick"] == 0 and v["pending"]["check"]
-    assert "Joker and a 3: the cat flips to blue but does not move." in v["pending"]["preview"]
-    assert "If you play this trick" in table.html("board")
+    html = table.html("board")
+    assert "Joker and a 3: the cat flips to blue but does not move." in html and "If you play this trick" in html
     trick(table, "Joker 4", "Blue 3")
     v = table.view()
     assert (v["trick"], v["position"], v["side"], v["leader"]) == (1, 0, "blue", 2)
@@ -117,9 +117,11 @@ def test_a_whole_round_to_the_arms_then_the_next_round(table):
     trick(table, "Yellow 4", "Yellow 2")
     v = table.view()
     assert v["phase"] == "round_over" and v["scores"] == [3, 0] and v["position"] == -2
-    assert v["round_end"]["explanation"] == ["Round 1 is over: the cat reached an Arms space.",
-                                             "The cat is in Ann's Arms: 3 points to Ann."]
-    assert "Round 2: who holds the Starting card?" in table.html("board")
+    assert (v["round_end"]["why"], v["round_end"]["where"], v["round_end"]["player"]) == ("arms", "arms", "Ann")
+    html = table.html("board")
+    assert "Round 1 is over: the cat reached an Arms space." in html
+    assert "The cat is in Ann's Arms: 3 points to Ann." in html
+    assert "Round 2: who holds the Starting card?" in html
     table.act("start_round", leader="2")
     v = table.view()
     assert (v["round"], v["position"], v["side"], v["leader"], v["trick"]) == (2, 0, "red", 2, 0)
@@ -143,7 +145,9 @@ def test_adjust_through_http_and_its_bounds(table):
     table.act("adjust", position="1", side="blue", score_1="2", score_2="4", round="2", trick="3", leader="2")
     v = table.view()
     assert (v["position"], v["side"], v["scores"], v["round"], v["trick"], v["leader"]) == (1, "blue", [2, 4], 2, 3, 2)
-    assert "corrected" in v["log"][0]
+    assert v["log"][0]["kind"] == "corrected"
+    assert "Board: corrected cat position → 1, cat side → blue, round → 2, tricks played → 3, leader → Bob, " \
+           "Ann's score → 2, Bob's score → 4" in table.html("board")
     for field, value, sentence in (("position", "3", "between -2 and 2"), ("side", "green", "red, blue"),
                                    ("trick", "8", "between 0 and 7"), ("score_1", "-1", "between 0 and 99")):
         r = table.act("adjust", expect=400, **{field: value})
