@@ -59,6 +59,9 @@ def test_a_round_in_german_and_english_side_by_side(new_table, device):
     assert r.json["error"] == "Bo ist dran und wählt eine Draft-Position."
     r = act_de(cy, "cat_lady_flip", "seat", 409)
     assert r.json["error"] == "Katzenlady-Marker werden während des Drafts umgedreht."
+    # A field's label is a word inside the engine's sentence, translated too (errors.Term).
+    r = act_de(bo, "choose_position", "seat", 400, position=9)
+    assert r.json["error"] == "Draft-Position muss zwischen 1 und 4 liegen."
 
     # Cy's phone has no German preference: the same table, in English.
     english_seat = page(cy, "/seat")
@@ -83,6 +86,8 @@ def test_the_score_pad_and_its_refusals_in_german(new_table, device):
     assert r.json["error"] == "Dein Handy füllt deinen eigenen Wertungsblock aus; am Spielbrett geht jeder."
     r = act_de(board, "score", "board", 400, **PAD)
     assert r.json["error"] == "Wähle, wessen Wertungsblock das ist."
+    r = act_de(ann, "score", "seat", 400, **{k: v for k, v in PAD.items() if k != "mint"})
+    assert r.json["error"] == "Größte mintfarbene Gruppe fehlt."
     ann.act("score", **PAD)
     bo.act("score", **{**PAD, "empty_spaces": 9, "magenta": 1})
     results = page(board, headers=DE)
