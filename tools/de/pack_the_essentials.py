@@ -122,7 +122,7 @@ DE = {
     "Tie decided by": "Gleichstand entschieden durch",
     "empty spaces": "leere Felder",
     "pack rats": "Packratten",
-    "a cute cat vote": "eine Abstimmung über die süßeste Katze",
+    "a cute cat vote": "Katzen-Abstimmung",
     "Colour key: tiles touching → points": "Farbschlüssel: zusammenhängende Plättchen → Punkte",
     "Tiles": "Plättchen",
     "Keep it:": "Zum Aufheben:",
