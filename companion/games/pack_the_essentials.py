@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 
 from .. import decks
-from ..errors import BadInput, Forbidden, RuleError
+from ..errors import N_, BadInput, Forbidden, RuleError
 from ..fields import Bool, Choice, Int
 from ..parts import deck, rounds
 from .base import Ctx, Game, Move
@@ -25,19 +25,26 @@ POSITIONS = DATA["positions"]
 COLOURS = DATA["colours"]
 COLOUR_TABLE = DATA["colour_table"]
 MAX_SEATED = 4
-MODES = {"full": "Full game", "scorepad": "Score pad only", "solo": "Solo"}
+# Shown through `_()` in the templates; N_ lets extraction find them here.
+MODES = {"full": N_("Full game"), "scorepad": N_("Score pad only"), "solo": N_("Solo")}
 SOLO_LEVELS = DATA["solo"]["levels"]
 LOG_LENGTH = 10
 
+# A field's label is a word in its refusals ("The largest mint group is missing."), translated as a
+# Term: N_ marks each one for extraction, so the colours' labels are spelled out, one per colour.
+COLOUR_LABELS = {"magenta": N_("largest magenta group"), "lavender": N_("largest lavender group"),
+                 "peach": N_("largest peach group"), "mint": N_("largest mint group")}
+assert list(COLOUR_LABELS) == COLOURS, "decks/pack_the_essentials.toml changed its colours: label them here"
+
 # The score pad's lines, in the order of the printed pad, with their bounds (a 12 x 8 suitcase).
 PAD_FIELDS = {
-    "todo1": Int(label="To Do List 1", min=0, max=99),
-    "todo2": Int(label="To Do List 2", min=0, max=99),
-    "todo3": Int(label="To Do List 3", min=0, max=99),
-    "cats": Int(label="cats and kittens", min=0, max=48),
-    "pack_rats": Int(label="unused pack rats", min=0, max=28),
-    "empty_spaces": Int(label="empty spaces", min=0, max=96),
-    **{c: Int(label=f"largest {c} group", min=0, max=96) for c in COLOURS},
+    "todo1": Int(label=N_("To Do List 1"), min=0, max=99),
+    "todo2": Int(label=N_("To Do List 2"), min=0, max=99),
+    "todo3": Int(label=N_("To Do List 3"), min=0, max=99),
+    "cats": Int(label=N_("cats and kittens"), min=0, max=48),
+    "pack_rats": Int(label=N_("unused pack rats"), min=0, max=28),
+    "empty_spaces": Int(label=N_("empty spaces"), min=0, max=96),
+    **{c: Int(label=COLOUR_LABELS[c], min=0, max=96) for c in COLOURS},
 }
 
 
@@ -69,7 +76,8 @@ def rank_key(lines: dict) -> tuple:
 
 
 def standings(pads: dict[str, dict], order: list[str]) -> list[dict]:
-    """Players ranked by the pad and its tie-breaks: [{"seat", "lines", "place", "tied_on"}].
+    """Players ranked by the pad and its tie-breaks: [{"seat", "lines", "place", "tied_on"}], where
+    `tied_on` says what split a level total: "empty_spaces", "pack_rats" or (still level) "vote".
     Players still level after the pack rats share a place; only a vote can split them."""
     rows = [{"seat": sid, "lines": pad_lines(pads[sid])} for sid in order if sid in pads]
     rows.sort(key=lambda r: rank_key(r["lines"]))
@@ -81,11 +89,11 @@ def standings(pads: dict[str, dict], order: list[str]) -> list[dict]:
         if not level:
             row["tied_on"] = None
         elif any(r["lines"]["empty_spaces"] != row["lines"]["empty_spaces"] for r in level):
-            row["tied_on"] = "empty spaces"
+            row["tied_on"] = "empty_spaces"
         elif any(r["lines"]["pack_rats"] != row["lines"]["pack_rats"] for r in level):
-            row["tied_on"] = "pack rats"
+            row["tied_on"] = "pack_rats"
         else:
-            row["tied_on"] = "a cute cat vote"
+            row["tied_on"] = "vote"
     return rows
 
 
@@ -105,8 +113,10 @@ def cat_lady_tile(tiles: list[dict], token: int) -> int:
 
 # ---------------------------------------------------------------- state helpers
 
-def _log(state: dict, text: str) -> None:
-    state["log"] = ([text] + state["log"])[:LOG_LENGTH]
+def _log(state: dict, kind: str, **values) -> None:
+    """The recent-events list holds what happened as data (a kind and its values, names as they were
+    at the time); the templates word it in the viewer's language (_log.html)."""
+    state["log"] = ([{"kind": kind, **values}] + state["log"])[:LOG_LENGTH]
 
 
 def _counters() -> dict:
@@ -130,8 +140,8 @@ def _fresh_round(state: dict, ctx: Ctx) -> None:
     state["phase"] = "select"
 
 
-def _name(ctx: Ctx, sid: str | None) -> str:
-    return ctx.name_of(int(sid)) if sid is not None else "someone"
+def _name(ctx: Ctx, sid: str) -> str:
+    return ctx.name_of(int(sid))
 
 
 def setup(options: dict, ctx: Ctx) -> dict:
@@ -167,7 +177,7 @@ def _begin(state: dict, ctx: Ctx, first: int) -> None:
                  counters={sid: _counters() for sid in players}, todo=None)
     if mode == "scorepad":
         state["phase"] = "scoring"
-        _log(state, "Score pads are open")
+        _log(state, "pads_open")
         return
     piles, per_pile = DATA["todo"]["piles"], DATA["todo"]["cards_per_pile"]
     chosen = state["solo"]["todo"] if mode == "solo" else [0] * piles
@@ -177,7 +187,7 @@ def _begin(state: dict, ctx: Ctx, first: int) -> None:
     if mode == "solo":
         state["solo_deck"] = deck.new([list(p) for p in DATA["solo"]["placement_cards"]], ctx.rng)
     _fresh_round(state, ctx)
-    _log(state, f"Round 1: {_name(ctx, players[holder])} has the suitcase token")
+    _log(state, "round", round=1, name=_name(ctx, players[holder]), blocked=[])
 
 
 def start(state, ctx, first):
@@ -191,6 +201,7 @@ def _player_of(state: dict, ctx: Ctx) -> str | None:
 
 
 def _require_phase(state: dict, phase: str, sentence: str) -> None:
+    """`sentence` is marked with N_ by the caller, so it is translated when shown."""
     if state["phase"] != phase:
         raise RuleError(sentence)
 
@@ -202,26 +213,22 @@ def choosing_order(state: dict) -> list[str]:
 
 
 def choose_position(state, ctx, position):
-    _require_phase(state, "select", "Draft positions are chosen at the start of a round.")
+    _require_phase(state, "select", N_("Draft positions are chosen at the start of a round."))
     order = choosing_order(state)
     chooser = order[state["pick_index"]]
     me = _player_of(state, ctx)
     if me is not None and me != chooser:
-        raise RuleError(f"It is {_name(ctx, chooser)}'s turn to choose a draft position.")
+        raise RuleError("It is %(name)s's turn to choose a draft position.", name=_name(ctx, chooser))
     if position in state["blocked"]:
-        raise RuleError(f"The Cat Ladies have blocked position {position} this round.")
+        raise RuleError("The Cat Ladies have blocked position %(position)s this round.", position=position)
     if state["positions"][position - 1] is not None:
         taker = state["positions"][position - 1]["seat"]
-        raise RuleError(f"Position {position} is taken by {_name(ctx, taker)}.")
+        raise RuleError("Position %(position)s is taken by %(name)s.", position=position, name=_name(ctx, taker))
     state["positions"][position - 1] = {"kind": "player", "seat": chooser}
-    _log(state, f"{_name(ctx, chooser)} drafts {_ordinal(position)}")
+    _log(state, "position", name=_name(ctx, chooser), position=position)
     state["pick_index"] += 1
     if state["pick_index"] == len(order):
         _start_draft(state, ctx)
-
-
-def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
 def _start_draft(state: dict, ctx: Ctx) -> None:
@@ -246,67 +253,67 @@ def _advance_draft(state: dict, ctx: Ctx) -> None:
         state["draft_at"] = None
         state["phase"] = "round_end"
         r = state["round"]["current"]
-        _log(state, "Round 12 is over: time to score" if r == ROUNDS else f"Round {r} is over")
+        _log(state, "round_over", round=r, last=r == ROUNDS)
 
 
 def draft(state, ctx, tile, pack_rats, discard):
-    _require_phase(state, "draft", "Tiles are drafted after everyone has chosen a draft position.")
+    _require_phase(state, "draft", N_("Tiles are drafted after everyone has chosen a draft position."))
     spot = state["positions"][state["draft_at"] - 1]
     if spot["kind"] != "player":
         raise RuleError("A Cat Lady drafts now: flip her token first.")
     drafter = spot["seat"]
     me = _player_of(state, ctx)
     if me is not None and me != drafter:
-        raise RuleError(f"It is {_name(ctx, drafter)}'s turn to take a tile.")
+        raise RuleError("It is %(name)s's turn to take a tile.", name=_name(ctx, drafter))
     slot = state["tiles"][tile - 1]
     if slot["status"] != "open":
-        raise RuleError(f"Tile {tile} is already gone: pick one of the tiles still on the mat.")
+        raise RuleError("Tile %(tile)s is already gone: pick one of the tiles still on the mat.", tile=tile)
     counters = state["counters"][drafter]
     if pack_rats > counters["pack_rats"]:
-        raise RuleError(f"{_name(ctx, drafter)} has only {counters['pack_rats']} pack rat"
-                        f"{'' if counters['pack_rats'] == 1 else 's'}.")
+        # One whole sentence per count (a refusal has no ngettext): 0, 1 and more read differently.
+        have, name = counters["pack_rats"], _name(ctx, drafter)
+        if have == 0:
+            raise RuleError("%(name)s has no pack rats left.", name=name)
+        if have == 1:
+            raise RuleError("%(name)s has only 1 pack rat.", name=name)
+        raise RuleError("%(name)s has only %(n)s pack rats.", name=name, n=have)
     slot.update(status="discarded" if discard else "taken", by=drafter)
     counters["pack_rats"] -= pack_rats
     counters["pack_rats_spent"] += pack_rats
     counters["cats"] += pack_rats  # each pack rat lures exactly one cat or kitten into the suitcase
-    what = f"discarded tile {tile} (it did not fit)" if discard else f"took tile {tile}"
-    if pack_rats:
-        what += f" and spent {pack_rats} pack rat{'s' if pack_rats > 1 else ''}"
-    _log(state, f"{_name(ctx, drafter)} {what}")
+    _log(state, "draft", name=_name(ctx, drafter), tile=tile, discard=bool(discard), pack_rats=pack_rats)
     _advance_draft(state, ctx)
 
 
 def cat_lady_flip(state, ctx):
-    _require_phase(state, "draft", "Cat Lady tokens are flipped during the draft.")
+    _require_phase(state, "draft", N_("Cat Lady tokens are flipped during the draft."))
     spot = state["positions"][state["draft_at"] - 1]
     if spot["kind"] != "cat_lady":
-        raise RuleError(f"Position {state['draft_at']} is a player's: they take a tile now.")
+        raise RuleError("Position %(position)s is a player's: they take a tile now.", position=state["draft_at"])
     holder = state["players"][state["holder"]]
     me = _player_of(state, ctx)
     if me is not None and me != holder:
-        raise RuleError(f"{_name(ctx, holder)} (suitcase token) or the board flips the Cat Lady token.")
+        raise RuleError("%(name)s (suitcase token) or the board flips the Cat Lady token.", name=_name(ctx, holder))
     token = deck.draw(state["tokens"], 1, ctx.rng)[0]
     number = cat_lady_tile(state["tiles"], token)
     state["tiles"][number - 1].update(status="removed", token=token)
     spot.update(token=token, took=number)
-    moved = "" if number == token else f" (tile {token} was gone, so the next one clockwise)"
-    _log(state, f"A Cat Lady flipped {token} and removed tile {number}{moved}")
+    _log(state, "flip", token=token, tile=number)
     _advance_draft(state, ctx)
 
 
 def next_round(state, ctx):
-    _require_phase(state, "round_end", "Finish the draft of this round first.")
+    _require_phase(state, "round_end", N_("Finish the draft of this round first."))
     if rounds.is_last(state["round"]):
         state["phase"] = "scoring"
-        _log(state, "Score pads are open")
+        _log(state, "pads_open")
         return
     rounds.advance(state["round"])
     if state["mode"] != "solo":  # solo: you always keep the suitcase token
         state["holder"] = (state["holder"] + 1) % len(state["players"])
     _fresh_round(state, ctx)
-    blocked = f"; the Cat Ladies block {', '.join(map(str, state['blocked']))}" if state["blocked"] else ""
-    _log(state, f"Round {state['round']['current']}: {_name(ctx, state['players'][state['holder']])} "
-                f"has the suitcase token{blocked}")
+    _log(state, "round", round=state["round"]["current"], name=_name(ctx, state["players"][state["holder"]]),
+         blocked=list(state["blocked"]))
 
 
 def prefill(state: dict, sid: str) -> dict:
@@ -318,8 +325,8 @@ def prefill(state: dict, sid: str) -> dict:
 
 
 def score(state, ctx, seat, **pad):
-    _require_phase(state, "scoring", "Score pads open after round 12." if state["phase"] != "waiting"
-                   else "Start the game first.")
+    _require_phase(state, "scoring", N_("Score pads open after round 12.") if state["phase"] != "waiting"
+                   else N_("Start the game first."))
     me = _player_of(state, ctx)
     if me is not None:
         if seat and str(seat) != me:
@@ -336,19 +343,20 @@ def score(state, ctx, seat, **pad):
     state["pads"][target] = pad
     state["vote"] = None  # a changed pad can change who is tied
     lines = pad_lines(pad)
-    _log(state, f"{_name(ctx, target)} scored {lines['total']}")
+    _log(state, "scored", name=_name(ctx, target), total=lines["total"])
     if state["mode"] == "solo":
         _record_solo(state, ctx, target, lines["total"])
 
 
 def _record_solo(state: dict, ctx: Ctx, sid: str, total: int) -> None:
     """The Purr-sonal Best log: the rulebook records a solo score when it beats the card's target.
-    A corrected pad replaces this game's line rather than adding a second one."""
+    A corrected pad replaces this game's line rather than adding a second one. The card is kept as
+    its level and target (not a sentence), so each screen names the level in its own language."""
     state["best_log"] = [e for e in state["best_log"] if e["game_no"] != state["game_no"]]
     if total >= state["solo"]["target"]:
         state["best_log"].append({
             "game_no": state["game_no"], "date": time.strftime("%Y-%m-%d", time.gmtime(ctx.now)),
-            "name": _name(ctx, sid), "card": f"{state['solo']['level']} ({state['solo']['target']})",
+            "name": _name(ctx, sid), "level": state["solo"]["level"], "target": state["solo"]["target"],
             "score": total})
 
 
@@ -388,7 +396,7 @@ def vote(state, ctx, for_seat):
         if me not in voters:
             raise RuleError("You are in the tie: the other players vote for the cutest cat.")
         vote_now["ballots"] = {**vote_now["ballots"], me: choice}
-        _log(state, f"{_name(ctx, me)} voted")
+        _log(state, "voted", name=_name(ctx, me))
         if len(vote_now["ballots"]) < len(voters):
             state["vote"] = vote_now
             return
@@ -403,11 +411,11 @@ def vote(state, ctx, for_seat):
         leaders = [choice]
     if len(leaders) == 1:
         vote_now["winner"] = leaders[0]
-        _log(state, f"{_name(ctx, leaders[0])}'s cat is the cutest")
+        _log(state, "cutest", name=_name(ctx, leaders[0]))
     else:
         # Still level: vote again between those still tied, as the rulebook says, until one wins.
         vote_now.update(group=leaders, ballots={}, round=vote_now["round"] + 1)
-        _log(state, "The vote is tied: vote again")
+        _log(state, "vote_tied")
     state["vote"] = vote_now
 
 
@@ -431,7 +439,7 @@ def rematch(state, ctx, first):
         raise RuleError("Finish scoring this game first.")
     state["game_no"] += 1
     state["phase"] = "waiting"
-    _log(state, f"Game {state['game_no']} begins")
+    _log(state, "game", game_no=state["game_no"])
     _begin(state, ctx, first)
 
 
@@ -450,13 +458,28 @@ def best_results(states: list[dict]) -> list[dict]:
     rematches), so the union of the tables' logs is every recorded solo score, once each."""
     entries = [e for s in states if s.get("mode") == "solo" for e in s.get("best_log", [])]
     entries.sort(key=lambda e: (-e["score"], e["date"]))
-    return [{k: e[k] for k in ("date", "name", "card", "score")} for e in entries[:BEST_SHOWN]]
+    return [{"date": e["date"], "name": e["name"], "score": e["score"], **_card(e)} for e in entries[:BEST_SHOWN]]
+
+
+def _card(entry: dict) -> dict:
+    """The solo card of a log entry. Entries recorded before the level and target were kept apart
+    carry one English "card" text ("Medium (20)"): it is split back, so old logs still read."""
+    if "level" in entry:
+        return {"level": entry["level"], "target": entry["target"]}
+    level, _, target = entry["card"].rpartition(" (")
+    return {"level": level, "target": int(target.rstrip(")"))}
+
+
+def _log_entry(entry) -> dict:
+    """A recent-events entry for the templates. Tables saved before the log became data hold English
+    lines: they are passed on as {"kind": "text"} and shown as they are."""
+    return entry if isinstance(entry, dict) else {"kind": "text", "text": entry}
 
 
 def view(state: dict, ctx: Ctx) -> dict:
     phase = state["phase"]
     out: dict = {"mode": state["mode"], "mode_label": MODES[state["mode"]], "phase": phase,
-                 "rounds": ROUNDS, "log": state["log"], "game_no": state["game_no"],
+                 "rounds": ROUNDS, "log": [_log_entry(e) for e in state["log"]], "game_no": state["game_no"],
                  "colours": COLOURS, "colour_table": [{"size": "12+" if i == len(COLOUR_TABLE) - 1 else i,
                                                       "points": p} for i, p in enumerate(COLOUR_TABLE) if i]}
     me = _player_of(state, ctx)
@@ -498,7 +521,7 @@ def view(state: dict, ctx: Ctx) -> dict:
             spot = state["positions"][state["draft_at"] - 1]
             sid = spot.get("seat")
             out["drafting"] = {"position": state["draft_at"], "kind": spot["kind"],
-                               "id": int(sid) if sid else None, "name": _name(ctx, sid) if sid else "A Cat Lady",
+                               "id": int(sid) if sid else None, "name": _name(ctx, sid) if sid else None,
                                "mine": sid is not None and sid == me,
                                "pack_rats": state["counters"][sid]["pack_rats"] if sid else 0,
                                "may_flip": spot["kind"] == "cat_lady" and me in (None, state["players"][state["holder"]])}
@@ -537,29 +560,29 @@ def view(state: dict, ctx: Ctx) -> dict:
 # ---------------------------------------------------------------- the game
 
 OPTIONS = {
-    "mode": Choice(label="mode", choices=list(MODES), required=False, default="full"),
-    "solo_level": Choice(label="solo victory level", choices=SOLO_LEVELS, required=False, default=SOLO_LEVELS[0]),
-    "solo_target": Int(label="solo target score", min=1, max=300, required=False, default=100),
+    "mode": Choice(label=N_("mode"), choices=list(MODES), required=False, default="full"),
+    "solo_level": Choice(label=N_("solo victory level"), choices=SOLO_LEVELS, required=False, default=SOLO_LEVELS[0]),
+    "solo_target": Int(label=N_("solo target score"), min=1, max=300, required=False, default=100),
     # A solo Victory Condition card names its To Do Lists (0 = draw at random).
-    "todo1": Int(label="solo To Do List 1", min=0, max=DATA["todo"]["cards_per_pile"], required=False, default=0),
-    "todo2": Int(label="solo To Do List 2", min=0, max=DATA["todo"]["cards_per_pile"], required=False, default=0),
-    "todo3": Int(label="solo To Do List 3", min=0, max=DATA["todo"]["cards_per_pile"], required=False, default=0),
+    "todo1": Int(label=N_("solo To Do List 1"), min=0, max=DATA["todo"]["cards_per_pile"], required=False, default=0),
+    "todo2": Int(label=N_("solo To Do List 2"), min=0, max=DATA["todo"]["cards_per_pile"], required=False, default=0),
+    "todo3": Int(label=N_("solo To Do List 3"), min=0, max=DATA["todo"]["cards_per_pile"], required=False, default=0),
 }
 
-_FIRST = {"first": Int(label="first player", min=0, max=10_000, required=False, default=0)}
-_SEAT = {"seat": Int(label="player", min=0, max=10_000, required=False, default=0)}
+_FIRST = {"first": Int(label=N_("first player"), min=0, max=10_000, required=False, default=0)}
+_SEAT = {"seat": Int(label=N_("player"), min=0, max=10_000, required=False, default=0)}
 
 MOVES = {
     "start": Move(start, _FIRST),
-    "choose_position": Move(choose_position, {"position": Int(label="draft position", min=1, max=POSITIONS)}),
-    "draft": Move(draft, {"tile": Int(label="tile", min=1, max=POSITIONS),
-                          "pack_rats": Int(label="pack rats", min=0, max=DATA["max_pack_rats_per_turn"],
+    "choose_position": Move(choose_position, {"position": Int(label=N_("draft position"), min=1, max=POSITIONS)}),
+    "draft": Move(draft, {"tile": Int(label=N_("tile"), min=1, max=POSITIONS),
+                          "pack_rats": Int(label=N_("pack rats"), min=0, max=DATA["max_pack_rats_per_turn"],
                                            required=False, default=0),
-                          "discard": Bool(label="discard")}),
+                          "discard": Bool(label=N_("discard"))}),
     "cat_lady_flip": Move(cat_lady_flip),
     "next_round": Move(next_round),
     "score": Move(score, {**_SEAT, **PAD_FIELDS}),
-    "vote": Move(vote, {"for_seat": Int(label="cutest cat", min=1, max=10_000)}),
+    "vote": Move(vote, {"for_seat": Int(label=N_("cutest cat"), min=1, max=10_000)}),
     "rematch": Move(rematch, _FIRST),
 }
 

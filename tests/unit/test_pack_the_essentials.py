@@ -83,7 +83,7 @@ def test_highest_total_wins():
 def test_tie_goes_to_fewest_empty_spaces():
     rows = pte.standings({"1": pad(todo1=10, empty_spaces=3), "2": pad(todo1=10, empty_spaces=1)}, ["1", "2"])
     assert pte.top_group(rows) == ["2"]
-    assert {r["tied_on"] for r in rows} == {"empty spaces"}
+    assert {r["tied_on"] for r in rows} == {"empty_spaces"}
 
 
 def test_then_to_most_unused_pack_rats():
@@ -91,7 +91,7 @@ def test_then_to_most_unused_pack_rats():
     rows = pte.standings({"1": pad(todo1=10, pack_rats=1, empty_spaces=2),
                           "2": pad(todo1=9, pack_rats=2, empty_spaces=2)}, ["1", "2"])
     assert pte.top_group(rows) == ["2"]
-    assert {r["tied_on"] for r in rows} == {"pack rats"}
+    assert {r["tied_on"] for r in rows} == {"pack_rats"}
 
 
 def test_then_a_vote_when_everything_is_level():
@@ -257,6 +257,43 @@ def test_draft_in_position_order_with_pack_rats():
     assert state["phase"] == "round_end"
 
 
+
+def test_the_recent_events_are_data_for_the_templates_to_word():
+    """The rules keep what happened as a kind and its values; each screen words it in its language."""
+    state = new_state()
+    for seat, pos in ((ANN, 1), (BO, 2), (CY, 3)):
+        pte.choose_position(state, ctx(seat=seat), position=pos)
+    pte.draft(state, ctx(seat=ANN), tile=2, pack_rats=1, discard=False)
+    pte.draft(state, ctx(seat=BO), tile=1, pack_rats=0, discard=True)
+    pte.draft(state, ctx(seat=CY), tile=3, pack_rats=0, discard=False)
+    assert pte.view(state, ctx())["drafting"]["name"] is None       # a Cat Lady: no player's name
+    pte.cat_lady_flip(state, ctx(seat=ANN))
+    log = pte.view(state, ctx())["log"]
+    assert all(isinstance(e, dict) and isinstance(e["kind"], str) for e in log)
+    assert log[0] == {"kind": "round_over", "round": 1, "last": False}
+    assert log[1]["kind"] == "flip" and log[1]["tile"] == 4 and log[1]["token"] in (1, 2, 3, 4)
+    assert log[2:5] == [
+        {"kind": "draft", "name": "Cy", "tile": 3, "discard": False, "pack_rats": 0},
+        {"kind": "draft", "name": "Bo", "tile": 1, "discard": True, "pack_rats": 0},
+        {"kind": "draft", "name": "Ann", "tile": 2, "discard": False, "pack_rats": 1}]
+    assert log[5] == {"kind": "position", "name": "Cy", "position": 3}
+    assert log[-1] == {"kind": "round", "round": 1, "name": "Ann", "blocked": []}
+    assert not any(isinstance(v, str) and " " in v for e in log for v in e.values())   # no sentences
+
+
+def test_english_lines_of_an_older_table_still_show():
+    state = new_state()
+    state["log"] = ["Round 1: Ann has the suitcase token"] + state["log"]
+    assert pte.view(state, ctx())["log"][0] == {"kind": "text", "text": "Round 1: Ann has the suitcase token"}
+
+
+def test_a_refusal_keeps_its_template_and_values_apart():
+    state = new_state()
+    with pytest.raises(RuleError) as caught:
+        pte.choose_position(state, ctx(seat=BO), position=1)
+    assert caught.value.template == "It is %(name)s's turn to choose a draft position."
+    assert caught.value.values == {"name": "Ann"}
+
 def test_next_round_passes_the_suitcase_clockwise_and_resets_the_mat():
     state = new_state()
     for r in range(1, 13):
@@ -397,8 +434,8 @@ def test_solo_purr_sonal_best_records_a_beaten_target_and_carries_it_on_rematch(
     pte.score(state, ctx(seat=ANN, seats=(ANN,)), seat=0, **pad(todo1=40, magenta=12))
     assert state["best_log"] == []   # 88 is still short of 90
     pte.score(state, ctx(seat=ANN, seats=(ANN,)), seat=0, **pad(todo1=50, magenta=12))
-    assert [(e["name"], e["card"], e["score"], e["date"]) for e in state["best_log"]] == [
-        ("Ann", "Hard (90)", 98, "2027-01-15")]
+    assert [(e["name"], e["level"], e["target"], e["score"], e["date"]) for e in state["best_log"]] == [
+        ("Ann", "Hard", 90, 98, "2027-01-15")]
     view = pte.view(state, ctx(seats=(ANN,)))
     assert view["solo"]["beaten"] and view["solo"]["total"] == 98
     pte.rematch(state, ctx(seats=(ANN,)), first=0)
@@ -413,19 +450,27 @@ def test_view_hides_the_face_down_tokens_and_the_solo_deck():
 
 def test_best_results_gathers_every_solo_table_best_first():
     entry = lambda name, score, date="2027-01-01": {"game_no": 1, "date": date, "name": name,
-                                                     "card": "Easy (50)", "score": score}
+                                                     "level": "Easy", "target": 50, "score": score}
     states = [{"mode": "solo", "best_log": [entry("Ann", 60), entry("Ann", 75, "2027-02-01")]},
               {"mode": "solo", "best_log": [entry("Bo", 70)]},
               {"mode": "full", "best_log": [entry("Not solo", 999)]},
               {"mode": "solo", "best_log": []}]
     assert [(e["name"], e["score"]) for e in pte.best_results(states)] == [("Ann", 75), ("Bo", 70), ("Ann", 60)]
-    assert set(pte.best_results(states)[0]) == {"date", "name", "card", "score"}
+    assert set(pte.best_results(states)[0]) == {"date", "name", "level", "target", "score"}
+
+
+def test_best_results_still_reads_entries_saved_as_one_card_text():
+    """Logs recorded before the level and target were kept apart say "Medium (20)"."""
+    old = {"mode": "solo", "best_log": [{"game_no": 1, "date": "2026-11-01", "name": "Ann", "card": "Medium (20)",
+                                          "score": 32}]}
+    assert pte.best_results([old]) == [{"date": "2026-11-01", "name": "Ann", "level": "Medium", "target": 20,
+                                        "score": 32}]
 
 
 def test_solo_view_uses_the_engine_reader_when_offered():
     state = solo_state()
     other = {"mode": "solo", "best_log": [{"game_no": 1, "date": "2027-01-01", "name": "Zed",
-                                           "card": "Easy (10)", "score": 12}]}
+                                           "level": "Easy", "target": 10, "score": 12}]}
     view_ctx = Ctx(seat=None, seats=[ANN], now=0.0, states_of_game=lambda: [state, other])
     assert [e["name"] for e in pte.view(state, view_ctx)["solo"]["best_log"]] == ["Zed"]
     full = new_state()

@@ -171,7 +171,7 @@ def test_score_pad_only_table(new_table, device):
     bo.act("score", **{**PAD, "empty_spaces": 9})
     view = board.view()
     assert view["winners"] == [{"id": 1, "name": "Ann"}]
-    assert next(p for p in view["pads"] if p["name"] == "Bo")["tied_on"] == "empty spaces"
+    assert next(p for p in view["pads"] if p["name"] == "Bo")["tied_on"] == "empty_spaces"
 
 
 def test_solo_table_and_purr_sonal_best(new_table, device):
@@ -199,7 +199,7 @@ def test_solo_table_and_purr_sonal_best(new_table, device):
     ann.act("score", **PAD)
     view = board.view()
     assert view["over"] and view["solo"]["beaten"]
-    assert [(e["name"], e["card"], e["score"]) for e in view["solo"]["best_log"]] == [("Ann", "Medium (20)", 32)]
+    assert [(e["name"], e["level"], e["target"], e["score"]) for e in view["solo"]["best_log"]] == [("Ann", "Medium", 20, 32)]
     assert "Purr-sonal Best" in board.html() and "Medium (20)" in board.html()
 
 

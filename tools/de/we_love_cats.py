@@ -21,7 +21,6 @@ DE = {
     "Last roll by %(name)s": "Letzter Wurf von %(name)s",
     "No cats: skip %(face)s": "Keine Katzen: %(face)s auslassen",
     "Not rolled yet": "Noch nicht gewürfelt",
-    "Play again": "Nochmal spielen",
     "Play again: I go first": "Nochmal spielen: ich beginne",
     "Play again: pick at random": "Nochmal spielen: zufällig wählen",
     "Playing on this tablet? Tap here; phones work too.": "Spielt ihr am Tablet? Tippt hier; Handys gehen auch.",
