@@ -111,4 +111,4 @@ def test_every_line_of_a_whole_game_reads_in_german(table):
     assert {"deal", "roll", "adopt", "pass"} <= kinds and kinds & {"win_colors", "win_bag"} and seen_pass
     end = page(board, "board", DE)
     assert "🏆" in end and ("jeder Farbe und gewinnt" in end or "Der Beutel ist leer" in end)
-    assert "Nochmal spielen" in end and "Play again" not in end
+    assert "Noch einmal spielen" in end and "Play again" not in end
