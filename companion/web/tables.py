@@ -17,7 +17,7 @@ import qrcode.image.svg
 from flask import Blueprint, Response, current_app, g, redirect, render_template, request, url_for
 from flask_babel import gettext
 
-from ..errors import N_, BadInput, Forbidden, RuleError
+from ..errors import N_, BadInput, Forbidden, Refusal, RuleError
 from ..fields import Int, parse
 from ..tables import Credentials, NameTaken, Snapshot, Stale, TableNotFound, normalise_code
 from .cookies import remember_table, set_table_cookie, table_cookie
@@ -91,6 +91,14 @@ def role_from_request() -> str:
     if role not in ROLES:
         raise BadInput("'as' must be board or seat.")
     return role
+
+
+REFUSAL_STATUS = {BadInput: 400, RuleError: 409, Forbidden: 403}
+
+
+def refusal_answer(exc: Refusal) -> tuple[int, str]:
+    """A refusal's HTTP status and its sentence in the viewer's language."""
+    return REFUSAL_STATUS[type(exc)], refusal_text(exc)
 
 
 def page_context(snap: Snapshot, role: str, message: str | None = None) -> dict:
@@ -261,12 +269,8 @@ def preview(move: str):
     status, message, result, game = 200, None, None, None
     try:
         game, result = tables().preview(g.code, move[:40], request.args.getlist, credentials(role))
-    except BadInput as exc:
-        status, message = 400, refusal_text(exc)
-    except RuleError as exc:
-        status, message = 409, refusal_text(exc)
-    except Forbidden as exc:
-        status, message = 403, refusal_text(exc)
+    except Refusal as exc:
+        status, message = refusal_answer(exc)
     if wants_json():
         return (result, 200) if status == 200 else ({"error": message}, status)
     if status != 200:
@@ -294,12 +298,8 @@ def action_endpoint(fn):
             new_version = fn(creds=creds, version=version, **kwargs)
         except Stale as exc:
             status, message = 409, gettext(exc.message)
-        except BadInput as exc:
-            status, message = 400, refusal_text(exc)
-        except RuleError as exc:
-            status, message = 409, refusal_text(exc)
-        except Forbidden as exc:
-            status, message = 403, refusal_text(exc)
+        except Refusal as exc:
+            status, message = refusal_answer(exc)
         if wants_json():
             if status != 200:
                 body = {"error": message}
