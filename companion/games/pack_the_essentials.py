@@ -524,6 +524,9 @@ def view(state: dict, ctx: Ctx) -> dict:
                                "id": int(sid) if sid else None, "name": _name(ctx, sid) if sid else None,
                                "mine": sid is not None and sid == me,
                                "pack_rats": state["counters"][sid]["pack_rats"] if sid else 0,
+                               # what the form may offer: no more than held, nor than a turn allows
+                               "pack_rat_choices": list(range(min(state["counters"][sid]["pack_rats"] if sid else 0,
+                                                                  DATA["max_pack_rats_per_turn"]) + 1)),
                                "may_flip": spot["kind"] == "cat_lady" and me in (None, state["players"][state["holder"]])}
     out["last_round"] = phase == "round_end" and rounds.is_last(state["round"])
     # The score pad

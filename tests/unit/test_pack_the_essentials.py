@@ -514,3 +514,14 @@ def test_random_legal_games_keep_the_mat_consistent(extra_players, seed, data):
         # one pack rat at the start, one for each round drafted 3rd or 4th
         assert c["pack_rats"] + c["pack_rats_spent"] == 1 + late_picks.get(sid, 0)
         assert c["socks"] + c["underwear"] + c["cat_toys"] <= 12
+
+
+def test_the_draft_form_offers_only_the_pack_rats_a_turn_allows():
+    """The choices come from the rules (at most what is held, at most the per-turn cap of 2), not
+    from the template."""
+    state = new_state()
+    for seat, pos in ((ANN, 1), (BO, 2), (CY, 3)):
+        pte.choose_position(state, ctx(seat=seat), position=pos)
+    assert pte.GAME.view(state, ctx(seat=ANN))["drafting"]["pack_rat_choices"] == [0, 1]   # Ann holds 1
+    state["counters"]["1"]["pack_rats"] = 5
+    assert pte.GAME.view(state, ctx())["drafting"]["pack_rat_choices"] == [0, 1, 2]
