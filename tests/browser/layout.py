@@ -60,8 +60,7 @@ def thumb_reach_problems(page) -> list[str]:
         .map(e => {
             const box = e.getBoundingClientRect();
             const name = (e.getAttribute('aria-label') || e.textContent || e.name || e.tagName).trim().slice(0, 40);
-            return {name, top: box.top + window.scrollY, width: box.width, height: box.height,
-                    inLabel: !!e.closest('label')};
+            return {name, top: box.top + window.scrollY};
         })""")
     limit = PHONE["height"] * STRETCH_ZONE
     problems = [f"{c['name']!r} starts {c['top']:.0f} px from the top (the stretch zone ends at {limit:.0f})"
