@@ -43,18 +43,53 @@ class Ctx:
         return seat.name if seat else "someone"
 
 
+STALE_CHOICES = ("apply", "refuse")
+
+
 @dataclass(frozen=True)
 class Move:
+    """One move and what the pipeline needs to treat it fairly. `stale` and `reveals` have no
+    default on purpose: a game's author must decide them for every move (docs/games/*.md lists them).
+
+    - `who`: "anyone" (a seat, or a device holding the board credential), "seat" (a joined phone)
+      or "host" (the table's creator).
+    - `stale`: what happens when the tapping screen showed an older version of the table.
+      "apply": the move does not depend on what the player saw beyond what its rules check again
+      now (adding points, a counter, one's own pad or vote, a roll, a draw, starting a timer): it is
+      applied to the table as it is now, so a refusal means the rules say no, never that someone
+      was quicker. "refuse": its meaning depends on the table the player saw (advancing a round or
+      a turn, resolving, dealing, a rematch, an absolute correction): a stale version is refused
+      with the fresh table and what happened meanwhile, so two devices pressing the same flow move
+      apply it once.
+    - `reveals`: whether its result showed anyone something hidden (a deal, a draw, the masks a cat
+      card earns, a guess's answer). Undoing such a move would be a free look, so only the host may
+      take it back (and every undo is written in the log on every screen). Other moves may be taken
+      back by whoever made them, or the host.
+    - `preview`: optional `(state, ctx, **fields) -> dict`, what the move would do, changing
+      nothing, so a form can show its result before it is applied (GET /t/<code>/preview/<move>).
+    """
     fn: Callable[..., Any]
     fields: Mapping[str, Field] = field(default_factory=dict)
-    # "anyone": the board or any seat; "seat": a joined phone; "host": the table's creator.
     who: str = "anyone"
-    # Who may take it back: "actor" (the seat that made it, and the host) or "host" only, for a move
-    # whose result informs the player (a guess answered): undoing it would be a free question.
-    undo: str = "actor"
-    # Optional `(state, ctx, **fields) -> dict`: what the move would do, changing nothing, so a form
-    # can show its result before it is applied (GET /t/<code>/preview/<move>). Same fields.
-    preview: Callable[..., dict] | None = None
+    stale: str = field(default=None, kw_only=True)      # required: "apply" | "refuse"
+    reveals: bool = field(default=None, kw_only=True)   # required: True | False
+    preview: Callable[..., dict] | None = field(default=None, kw_only=True)
+
+    def __post_init__(self):
+        if self.who not in WHO_CHOICES:
+            raise TypeError(f"Move {self.fn.__name__}: who must be one of {WHO_CHOICES}")
+        if self.stale not in STALE_CHOICES:
+            raise TypeError(f"Move {self.fn.__name__}: declare stale='apply' or stale='refuse'")
+        if not isinstance(self.reveals, bool):
+            raise TypeError(f"Move {self.fn.__name__}: declare reveals=True or reveals=False")
+
+    @property
+    def undo_by(self) -> str:
+        """Who may take it back: "host" only, or "actor" (whoever made it, and the host)."""
+        return "host" if self.reveals else "actor"
+
+
+WHO_CHOICES = ("anyone", "seat", "host")
 
 
 @dataclass(frozen=True)

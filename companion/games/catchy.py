@@ -458,8 +458,10 @@ _CARD_FIELDS = {
 MOVES = {
     "start_round": Move(start_round, {
         "leader": Int(label=N_("leader"), min=1, max=2, required=False),
-        "players": Choice(label=N_("players"), choices=["names", "phones"], required=False)}),
-    "play_trick": Move(play_trick, {**_CARD_FIELDS, "check": Bool(label=N_("check only"))}),
+        "players": Choice(label=N_("players"), choices=["names", "phones"], required=False)},
+        stale="refuse", reveals=False),
+    "play_trick": Move(play_trick, {**_CARD_FIELDS, "check": Bool(label=N_("check only"))},
+                       stale="refuse", reveals=False),  # two phones entering one trick must not play it twice
     "adjust": Move(adjust, {
         "position": Int(label=N_("cat position"), min=-2, max=2, required=False),
         "side": Choice(label=N_("cat side"), choices=list(SIDES), required=False),
@@ -467,8 +469,9 @@ MOVES = {
         "score_2": Int(label=N_("player 2's score"), min=0, max=99, required=False),
         "round": Int(label=N_("round"), min=1, max=99, required=False),
         "trick": Int(label=N_("tricks played"), min=0, max=ROUND["tricks"], required=False),
-        "leader": Int(label=N_("leader"), min=1, max=2, required=False)}),
-    "rematch": Move(rematch),
+        "leader": Int(label=N_("leader"), min=1, max=2, required=False)},
+        stale="refuse", reveals=False),
+    "rematch": Move(rematch, stale="refuse", reveals=False),
 }
 
 def standing(board: dict) -> dict | None:

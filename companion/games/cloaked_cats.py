@@ -402,15 +402,17 @@ def view(state: dict, ctx: Ctx) -> dict:
 _FEATURE_LIST = dict(label=N_("features"), choices=FEATURE_IDS, min_items=1, max_items=len(FEATURE_IDS),
                      required=False, default=())
 MOVES = {
-    "start": Move(start, {}, "anyone"),
-    "play_cat": Move(play_cat, {"features": ChoiceList(**_FEATURE_LIST)}, "seat"),
+    # Deals and the masks a cat card earns show hidden features: only the host may take them back.
+    "start": Move(start, {}, "anyone", stale="refuse", reveals=True),
+    "play_cat": Move(play_cat, {"features": ChoiceList(**_FEATURE_LIST)}, "seat", stale="refuse", reveals=True),
     "guess": Move(guess, {"target": Int(label=N_("player"), min=0, max=10**9),
                           "feature": Choice(label=N_("feature"), choices=FEATURE_IDS)}, "seat",
-                  undo="host"),  # the answer has been seen: a player may not take the question back
-    "end_turn": Move(end_turn, {}, "seat"),
-    "rematch": Move(rematch, {}, "anyone"),
+                  stale="refuse", reveals=True),  # the answer has been seen: no free questions
+    "end_turn": Move(end_turn, {}, "seat", stale="refuse", reveals=False),
+    "rematch": Move(rematch, {}, "anyone", stale="refuse", reveals=True),
     "fix_cat": Move(fix_cat, {"cat": Int(label=N_("cat number"), min=1, max=RULES["cat_cards"]),
-                              "features": ChoiceList(**_FEATURE_LIST)}, "host"),
+                              "features": ChoiceList(**_FEATURE_LIST)}, "host",
+                    stale="refuse", reveals=True),
 }
 
 def standing(board: dict) -> dict | None:

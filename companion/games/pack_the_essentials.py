@@ -576,17 +576,20 @@ _FIRST = {"first": Int(label=N_("first player"), min=0, max=10_000, required=Fal
 _SEAT = {"seat": Int(label=N_("player"), min=0, max=10_000, required=False, default=0)}
 
 MOVES = {
-    "start": Move(start, _FIRST),
-    "choose_position": Move(choose_position, {"position": Int(label=N_("draft position"), min=1, max=POSITIONS)}),
+    "start": Move(start, _FIRST, stale="refuse", reveals=False),
+    "choose_position": Move(choose_position, {"position": Int(label=N_("draft position"), min=1, max=POSITIONS)},
+                            stale="refuse", reveals=False),
     "draft": Move(draft, {"tile": Int(label=N_("tile"), min=1, max=POSITIONS),
                           "pack_rats": Int(label=N_("pack rats"), min=0, max=DATA["max_pack_rats_per_turn"],
                                            required=False, default=0),
-                          "discard": Bool(label=N_("discard"))}),
-    "cat_lady_flip": Move(cat_lady_flip),
-    "next_round": Move(next_round),
-    "score": Move(score, {**_SEAT, **PAD_FIELDS}),
-    "vote": Move(vote, {"for_seat": Int(label=N_("cutest cat"), min=1, max=10_000)}),
-    "rematch": Move(rematch, _FIRST),
+                          "discard": Bool(label=N_("discard"))},
+                  stale="refuse", reveals=False),
+    "cat_lady_flip": Move(cat_lady_flip, stale="refuse", reveals=False),
+    "next_round": Move(next_round, stale="refuse", reveals=False),
+    # A pad and a vote are one player's own: everyone saves at once at the end, none is lost.
+    "score": Move(score, {**_SEAT, **PAD_FIELDS}, stale="apply", reveals=False),
+    "vote": Move(vote, {"for_seat": Int(label=N_("cutest cat"), min=1, max=10_000)}, stale="apply", reveals=False),
+    "rematch": Move(rematch, _FIRST, stale="refuse", reveals=False),
 }
 
 def standing(board: dict) -> dict | None:

@@ -255,22 +255,24 @@ def view(state: dict, ctx: Ctx) -> dict:
 
 _T = {"timer_index": Int(label=N_("timer"), min=0, max=3)}
 MOVES = {
-    "timer_start": Move(timer_start, _T),
-    "timer_pause": Move(timer_pause, _T),
-    "timer_reset": Move(timer_reset, _T),
-    "roll": Move(roll),
-    "bag_draw": Move(bag_draw),
-    "bag_return": Move(bag_return, {"kind": Text(label=N_("token"), max_len=40)}),
-    "deck_draw": Move(deck_draw),
-    "deck_discard": Move(deck_discard),
-    "deck_reshuffle": Move(deck_reshuffle),
+    "timer_start": Move(timer_start, _T, stale="apply", reveals=False),
+    "timer_pause": Move(timer_pause, _T, stale="apply", reveals=False),
+    "timer_reset": Move(timer_reset, _T, stale="apply", reveals=False),
+    "roll": Move(roll, stale="apply", reveals=False),
+    "bag_draw": Move(bag_draw, stale="apply", reveals=True),
+    "bag_return": Move(bag_return, {"kind": Text(label=N_("token"), max_len=40)}, stale="apply", reveals=False),
+    "deck_draw": Move(deck_draw, stale="apply", reveals=True),
+    "deck_discard": Move(deck_discard, stale="apply", reveals=False),
+    "deck_reshuffle": Move(deck_reshuffle, stale="apply", reveals=False),
     "score": Move(score, {"entrant": Text(label=N_("player or team"), max_len=40),
-                          "delta": Int(label=N_("points"), min=-99, max=99)}),
+                          "delta": Int(label=N_("points"), min=-99, max=99)},
+                  stale="apply", reveals=False),
     "count": Move(count, {"counter_index": Int(label=N_("counter"), min=0, max=5),
-                          "delta": Int(label=N_("change"), min=-99, max=99)}),
-    "round_next": Move(round_next),
-    "round_back": Move(round_back),
-    "pick_first": Move(pick_first),
+                          "delta": Int(label=N_("change"), min=-99, max=99)},
+                  stale="apply", reveals=False),
+    "round_next": Move(round_next, stale="refuse", reveals=False),  # Next round for round 4 happens once
+    "round_back": Move(round_back, stale="refuse", reveals=False),
+    "pick_first": Move(pick_first, stale="refuse", reveals=False),
 }
 
 GAME = Game(

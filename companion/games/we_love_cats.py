@@ -384,11 +384,13 @@ def view(state: dict, ctx: Ctx) -> dict:
 
 FIRST = {"first_seat": Int(label="first player", min=0, max=10**9, required=False, default=None)}
 MOVES = {
-    "start": Move(start, FIRST),
-    "roll": Move(roll),
+    # The deal and every result that draws from the bag show which cat came out next.
+    "start": Move(start, FIRST, stale="refuse", reveals=True),
+    "roll": Move(roll, stale="apply", reveals=False),  # the rules check the turn again; undo rolls the same
     "resolve": Move(resolve, {"die": Int(label="die", min=0, max=DICE_COUNT - 1),
-                              "color": Choice(label="colour", choices=COLORS, required=False, default=None)}),
-    "rematch": Move(rematch, FIRST),
+                              "color": Choice(label="colour", choices=COLORS, required=False, default=None)},
+                    stale="apply", reveals=True),
+    "rematch": Move(rematch, FIRST, stale="refuse", reveals=True),
 }
 
 def standing(board: dict) -> dict | None:
