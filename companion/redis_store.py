@@ -31,7 +31,7 @@ import redis
 from redis.exceptions import RedisError, WatchError
 
 from .live import Hub
-from .store import EventRow, SeatRow, StorageUnavailable, StoreError, TableRow
+from .store import CredentialRow, EventRow, SeatRow, StorageUnavailable, StoreError, TableRow
 
 log = logging.getLogger(__name__)
 
@@ -259,7 +259,30 @@ class RedisTransaction:
     def history(self, code: str, limit: int = 200) -> list[EventRow]:
         reader = self.pipe if self.writing else self.r
         entries = [json.loads(x) for x in reader.lrange(self.s.key(code, "log"), -limit, -1)]
-        return [EventRow(e["id"], e["version"], e["kind"], e["move"], e["seat"], None, e["at"]) for e in reversed(entries)]
+        return [EventRow(e["id"], e["version"], e["kind"], e["move"], e["seat"], None, e["at"], e.get("args"))
+                for e in reversed(entries)]
+
+    # credentials other than seats, kept as one JSON list in the table's hash (a handful per table:
+    # paired boards, pending claims, pairing codes, and the newest moved-seat tokens)
+    CREDENTIALS_KEPT = 64
+
+    def _credential_list(self, code: str) -> list[list]:
+        row = self._fetch(code)
+        return json.loads(row.get("creds") or "[]") if row else []
+
+    def credentials(self, code: str, kind: str) -> list[CredentialRow]:
+        return [CredentialRow(*c) for c in self._credential_list(code) if c[0] == kind]
+
+    def add_credential(self, code: str, kind: str, token_hash: str, seat_id: int | None, now: float) -> None:
+        kept = [c for c in self._credential_list(code) if not (c[0] == kind and c[1] == token_hash)]
+        kept = (kept + [[kind, token_hash, seat_id, now]])[-self.CREDENTIALS_KEPT:]
+        self._touch(code, {"creds": json.dumps(kept)})
+
+    def remove_credentials(self, code: str, kind: str, token_hash: str | None = None, seat_id: int | None = None) -> None:
+        def goes(c):
+            return (c[0] == kind and (token_hash is None or c[1] == token_hash)
+                    and (seat_id is None or c[2] == seat_id))
+        self._touch(code, {"creds": json.dumps([c for c in self._credential_list(code) if not goes(c)])})
 
     def delete_table(self, code: str) -> None:
         row = self._fetch(code)

@@ -48,6 +48,17 @@ CREATE TABLE IF NOT EXISTS events (
     at REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS events_by_table ON events(table_code, id);
+-- What a device may hold besides a seat: "board" (a screen the host paired as a board), "pair" (a
+-- one-time code the host's screen shows to pair one), "claim" (a phone asking for a seat, waiting for
+-- consent), "moved" (a seat's old token, so the old phone can be told where its seat went).
+CREATE TABLE IF NOT EXISTS credentials (
+    table_code TEXT NOT NULL REFERENCES tables(code) ON DELETE CASCADE,
+    kind TEXT NOT NULL,
+    token_hash TEXT NOT NULL,
+    seat_id INTEGER,
+    at REAL NOT NULL,
+    PRIMARY KEY (table_code, kind, token_hash)
+);
 """
 
 
@@ -82,6 +93,15 @@ class EventRow:
     move: str | None
     seat_id: int | None
     state_after: dict | None
+    at: float
+    args: dict | None = None
+
+
+@dataclass(frozen=True)
+class CredentialRow:
+    kind: str               # "board" | "pair" | "claim" | "moved"
+    token_hash: str
+    seat_id: int | None
     at: float
 
 
@@ -195,14 +215,34 @@ class Transaction:
 
     def delete_table(self, code: str) -> None:
         self.conn.execute("DELETE FROM events WHERE table_code = ?", (code,))
+        self.conn.execute("DELETE FROM credentials WHERE table_code = ?", (code,))
         self.conn.execute("DELETE FROM seats WHERE table_code = ?", (code,))
         self.conn.execute("DELETE FROM tables WHERE code = ?", (code,))
 
     def history(self, code: str, limit: int = 200) -> list[EventRow]:
+        """The newest events, newest first, with their arguments but without states."""
         rows = self.conn.execute(
-            "SELECT id, version, kind, move, seat_id, NULL, at FROM events WHERE table_code = ?"
+            "SELECT id, version, kind, move, seat_id, NULL, at, args FROM events WHERE table_code = ?"
             " ORDER BY id DESC LIMIT ?", (code, limit)).fetchall()
-        return [EventRow(*r) for r in rows]
+        return [EventRow(*r[:7], json.loads(r[7]) if r[7] else None) for r in rows]
+
+    # credentials other than seats (see the schema)
+    def credentials(self, code: str, kind: str) -> list[CredentialRow]:
+        rows = self.conn.execute("SELECT kind, token_hash, seat_id, at FROM credentials WHERE table_code = ? AND kind = ?"
+                                 " ORDER BY at", (code, kind)).fetchall()
+        return [CredentialRow(*r) for r in rows]
+
+    def add_credential(self, code: str, kind: str, token_hash: str, seat_id: int | None, now: float) -> None:
+        self.conn.execute("INSERT OR REPLACE INTO credentials VALUES (?, ?, ?, ?, ?)", (code, kind, token_hash, seat_id, now))
+
+    def remove_credentials(self, code: str, kind: str, token_hash: str | None = None, seat_id: int | None = None) -> None:
+        """Those of a kind, narrowed to one token or one seat when given."""
+        sql, params = "DELETE FROM credentials WHERE table_code = ? AND kind = ?", [code, kind]
+        if token_hash is not None:
+            sql, params = sql + " AND token_hash = ?", params + [token_hash]
+        if seat_id is not None:
+            sql, params = sql + " AND seat_id = ?", params + [seat_id]
+        self.conn.execute(sql, params)
 
 
 class Store:

@@ -1,9 +1,13 @@
 """The one action pipeline every game uses, and the other table operations (create, join, undo).
 
-act(): load the table -> refuse a stale version -> run the move on a copy -> append an event with the
-state after -> bump the version -> commit -> publish. All in one write transaction, so a refused or
-failing move leaves nothing behind. Randomness is drawn inside the move from a fresh seeded rng and its
-result is stored in the state, so nothing is re-rolled on reload.
+act(): load the table -> check who may make the move -> refuse a stale version if the move depends on
+what the player saw -> run the move -> append an event with the state after -> bump the version ->
+commit -> publish. All in one write transaction, so a refused or failing move leaves nothing behind.
+
+Randomness comes from a seed kept in the table's saved state (beside the game's own state, under
+ENGINE_KEY): a move that draws advances it, a move that does not leaves it alone, and undo restores
+it with the rest of the state. So undoing a roll or a draw and doing it again gives the same result,
+and nothing is re-rolled on reload.
 """
 from __future__ import annotations
 
@@ -12,21 +16,27 @@ import json
 import random
 import secrets
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
-from . import games
-from .errors import N_, BadInput, Forbidden, RuleError
+from . import games, names
+from .errors import N_, BadInput, Forbidden, RuleError, Term
 from .fields import Text, parse
 from .games.base import Ctx, Seat
 from .live import Hub
-from .store import SeatRow, Store, TableRow, Transaction
+from .store import CredentialRow, EventRow, SeatRow, Store, TableRow, Transaction
 
 # Easy to read aloud: no 0/O, 1/I/L. 31^6 ≈ 887 million codes, and lookups are rate-limited.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 MAX_SEATS = 12
+MAX_BOARDS = 8              # screens the host paired as boards (a TV, a second tablet)
+CLAIM_SECONDS = 10 * 60     # a phone's request for a seat waits this long for consent
+PAIR_SECONDS = 10 * 60      # a pairing code on the host's screen is good this long, once
+NOTICE_KINDS = ("undo", "seat_moved", "seat_removed", "claim", "claim_refused", "board_paired", "boards_forgotten")
+NOTICES_SHOWN = 3
 NAME_FIELD = {"name": Text(label=N_("name"), min_len=1, max_len=32)}
+ENGINE_KEY = "_engine"      # the engine's part of a saved state: {"rng": seed}
 
 GetList = Callable[[str], list[str]]
 
@@ -35,9 +45,17 @@ class TableNotFound(LookupError):
     pass
 
 
-class Stale(Exception):
-    """The viewer acted on an old version; they get the fresh view with this sentence."""
-    message = N_("Someone just changed the table: here it is as it is now. Tap again if you still want to.")
+class Stale(RuleError):
+    """The viewer made a move that depends on what they saw, and the table has moved on since: they
+    get the fresh view with a sentence saying what happened meanwhile (409)."""
+
+    def __init__(self, template: str = N_("Someone just changed the table: here it is as it is now. "
+                                          "Tap again if you still want to."), **values):
+        super().__init__(template, **values)
+
+
+class SeatMoved(Forbidden):
+    """The phone's seat cookie names a seat that has since moved to another phone, or was removed."""
 
 
 def token_hash(token: str) -> str:
@@ -55,6 +73,13 @@ def normalise_code(code: str) -> str | None:
 class Viewer:
     seat: Seat | None
     is_host: bool
+    # May act as the board and see what the board shows on purpose: the host, or a screen the host
+    # paired as a board. Anyone may open the board's page; without this it only watches.
+    is_board: bool = False
+    # This device's seat cookie no longer names a seat: ("moved" | "removed", when), else None.
+    lost_seat: tuple[str, float] | None = None
+    # This device asked for a seat and waits for consent: the seat's id, else None.
+    claiming: int | None = None
 
 
 @dataclass(frozen=True)
@@ -63,6 +88,7 @@ class Credentials:
     host's tablet that also holds a seat still acts and sees as the board on the board page."""
     seat_token: str | None = None
     host_token: str | None = None
+    board_token: str | None = None
 
 
 @dataclass(frozen=True)
@@ -77,10 +103,46 @@ class Snapshot:
     now: float
     undo: dict | None   # {"by": name, "move": name, "allowed": bool} or None
     result: dict | None = None  # the game just finished (see finished_games), shown with its chart
+    # What the table's engine did that every screen should read (undos, seats moving, boards paired),
+    # newest first: [{"kind", "at", "by", "by_host", "seat", "move"}] with names, not ids.
+    notices: list[dict] = field(default_factory=list)
+    # Phones asking for a seat: for the host, every pending claim; for a seat, the claim on it.
+    # [{"seat": id, "name": seat's name, "at": time}]
+    claims: list[dict] = field(default_factory=list)
 
 
 def _seats(rows: list[SeatRow]) -> list[Seat]:
     return [Seat(r.seat_id, r.name) for r in rows]
+
+
+def split_state(stored: dict) -> tuple[dict, dict]:
+    """A saved state as (the game's state, the engine's part). The game never sees the engine's
+    part; `stored` is taken apart in place (it was parsed for this use alone)."""
+    engine = stored.pop(ENGINE_KEY, None)
+    return stored, engine if isinstance(engine, dict) else {}
+
+
+def saved_state(state: dict, engine: dict) -> str:
+    """The JSON saved for the table and its event: the game's state with the engine's part."""
+    return json.dumps({**state, ENGINE_KEY: engine})
+
+
+def run_with_table_rng(engine: dict, work: Callable[[random.Random], None]) -> None:
+    """Runs `work` with the table's random source and keeps the source where `work` left it. The
+    seed moves on only when `work` drew from it, so a move without randomness never changes what
+    the next roll will be, and undo (which restores `engine`) makes a redone roll roll the same."""
+    seed = engine.get("rng")
+    if not isinstance(seed, int):
+        seed = secrets.randbits(64)   # a table saved before seeds were kept
+    rng = random.Random(seed)
+    untouched = rng.getstate()
+    work(rng)
+    engine["rng"] = rng.getrandbits(64) if rng.getstate() != untouched else seed
+
+
+def clock_time(at: float) -> str:
+    """A time as a player at the table reads it (the server's local time: it sits in the room)."""
+    return time.strftime("%H:%M", time.localtime(at))
 
 
 class Tables:
@@ -90,13 +152,21 @@ class Tables:
         self.clock = clock
 
     # ---- creating and finding
-    def create(self, game_id: str, getlist: GetList) -> tuple[str, str]:
+    def create(self, game_id: str, getlist: GetList, standalone: bool = False) -> tuple[str, str]:
+        """A new table; returns (code, host token). `standalone`: the Needs Generator's own table,
+        which only that generator's cookie opens (and which /t/<code> pages never offer to join)."""
         game = games.get(game_id)
         if game is None:
             raise BadInput("Pick one of the games on the home page.")
         options = parse(game.options, getlist)
+        if standalone:
+            options["standalone"] = True
         now = self.clock()
-        state = game.setup(options, Ctx(seat=None, seats=[], now=now, is_host=True, rng=random.Random(secrets.randbits(64))))
+        engine: dict = {}
+        made: dict = {}
+        run_with_table_rng(engine, lambda rng: made.update(state=game.setup(
+            options, Ctx(seat=None, seats=[], now=now, is_host=True, is_board=True, rng=rng))))
+        state = saved_state(made["state"], engine)
         host_token = secrets.token_urlsafe(24)
 
         def insert(tx: Transaction) -> str:
@@ -106,7 +176,7 @@ class Tables:
                     break
             else:  # pragma: no cover - 20 collisions in 887M codes
                 raise RuleError("Could not find a free table code; try again.")
-            tx.insert_table(code, game.id, options, state, token_hash(host_token), now)
+            tx.insert_table(code, game.id, options, json.loads(state), token_hash(host_token), now)
             tx.add_event(code, 1, "create", now, state_after=state)
             return code
         return self.store.transact(insert), host_token
@@ -130,11 +200,36 @@ class Tables:
         with self.store.read() as tx:
             return tx.table_exists(code)
 
-    @staticmethod
-    def _identify(tx: Transaction, row: TableRow, creds: Credentials) -> Viewer:
-        seat_row = tx.seat_by_token(row.code, token_hash(creds.seat_token)) if creds.seat_token else None
+    def is_standalone(self, code: str, host_token: str) -> bool:
+        """True when `code` is a Needs Generator table and `host_token` is its own credential."""
+        with self.store.read() as tx:
+            row = tx.get_table(code)
+        return (row is not None and bool(row.options.get("standalone"))
+                and secrets.compare_digest(token_hash(host_token), row.host_token_hash))
+
+    def _identify(self, tx: Transaction, row: TableRow, creds: Credentials) -> Viewer:
+        code = row.code
+        seat_row = tx.seat_by_token(code, token_hash(creds.seat_token)) if creds.seat_token else None
         is_host = bool(creds.host_token) and secrets.compare_digest(token_hash(creds.host_token), row.host_token_hash)
-        return Viewer(Seat(seat_row.seat_id, seat_row.name) if seat_row else None, is_host)
+        is_board = is_host or (bool(creds.board_token) and any(
+            secrets.compare_digest(c.token_hash, token_hash(creds.board_token)) for c in tx.credentials(code, "board")))
+        lost, claiming = None, None
+        if creds.seat_token and seat_row is None:
+            mine = token_hash(creds.seat_token)
+            now = self.clock()
+            for kind in ("moved", "removed"):
+                old = next((c for c in tx.credentials(code, kind) if c.token_hash == mine), None)
+                if old is not None:
+                    lost = (kind, old.at)
+            claim = next((c for c in tx.credentials(code, "claim")
+                          if c.token_hash == mine and now - c.at < CLAIM_SECONDS), None)
+            claiming = claim.seat_id if claim else None
+        return Viewer(Seat(seat_row.seat_id, seat_row.name) if seat_row else None, is_host, is_board, lost, claiming)
+
+    def viewer(self, code: str, creds: Credentials) -> Viewer:
+        with self.store.read() as tx:
+            row, _game = self._load(tx, code)
+            return self._identify(tx, row, creds)
 
     # ---- reading
     def snapshot(self, code: str, creds: Credentials) -> Snapshot:
@@ -142,12 +237,16 @@ class Tables:
         with self.store.read() as tx:
             row, game = self._load(tx, code)
             viewer = self._identify(tx, row, creds)
-            seats = _seats(tx.seats(code))
+            seat_rows = tx.seats(code)
             last = tx.last_live_move(code)
+            recent = tx.history(code, 30)
+            claims = self._open_claims(tx, code) if viewer.is_host or viewer.seat else []
+        seats = _seats(seat_rows)
+        state, _engine = split_state(row.state)
         now = self.clock()
-        ctx = Ctx(seat=viewer.seat, seats=seats, now=now, is_host=viewer.is_host,
-                  states_of_game=lambda: self.states_of_game(game.id))
-        view = game.view(row.state, ctx)
+        ctx = Ctx(seat=viewer.seat, seats=seats, now=now, is_host=viewer.is_host, is_board=viewer.is_board,
+                  states_of_game=lambda: [split_state(s)[0] for s in self.states_of_game(game.id)])
+        view = game.view(state, ctx)
         clash = set(view) & set(games.Game.RESERVED)
         assert not clash, f"game view uses reserved keys {clash}"
         undo = None
@@ -158,12 +257,35 @@ class Tables:
                     "allowed": self._may_undo(viewer, last.seat_id, game.moves.get(last.move))}
         result = None
         if game.standing:
-            board_view = view if viewer.seat is None else game.view(row.state, Ctx(seat=None, seats=seats, now=now))
+            board_view = view if viewer.seat is None else game.view(state, Ctx(seat=None, seats=seats, now=now))
             now_standing = game.standing(board_view)
             if now_standing and now_standing["over"]:
                 finished = self.history(code)
                 result = finished[-1] if finished else None
-        return Snapshot(code, game, row.version, seats, viewer, view, now, undo, result)
+        names_by_id = {s.id: s.name for s in seats}
+        notices = [notice for notice in (self._notice(e, names_by_id) for e in recent) if notice][:NOTICES_SHOWN]
+        if not viewer.is_host:
+            claims = [c for c in claims if viewer.seat and c["seat"] == viewer.seat.id]
+        return Snapshot(code, game, row.version, seats, viewer, view, now, undo, result, notices, claims)
+
+    @staticmethod
+    def _notice(event: EventRow, names_by_id: dict[int, str]) -> dict | None:
+        """An engine event as every screen's log shows it (names, not ids; worded by the template)."""
+        if event.kind not in NOTICE_KINDS:
+            return None
+        args = event.args or {}
+        seat = args.get("seat", args.get("of"))
+        return {"kind": event.kind, "at": event.at, "time": clock_time(event.at),
+                "by": names_by_id.get(event.seat_id) if event.seat_id is not None else None,
+                "by_host": bool(args.get("by_host")),
+                "seat": args.get("name") or (names_by_id.get(seat) if seat is not None else None),
+                "move": event.move.replace("_", " ") if event.move else None}
+
+    def _open_claims(self, tx: Transaction, code: str) -> list[dict]:
+        now = self.clock()
+        by_id = {s.seat_id: s.name for s in tx.seats(code)}
+        return [{"seat": c.seat_id, "name": by_id[c.seat_id], "at": c.at, "time": clock_time(c.at)}
+                for c in tx.credentials(code, "claim") if c.seat_id in by_id and now - c.at < CLAIM_SECONDS]
 
     def history(self, code: str) -> list[dict]:
         """Every finished game at this table, oldest first (see finished_games). Undone moves are
@@ -174,7 +296,8 @@ class Tables:
             events = tx.live_states(code, HISTORY_EVENTS)
         if not game.standing:
             return []
-        return finished_games(game, [(e.at, e.state_after) for e in reversed(events) if e.state_after], seats)
+        return finished_games(game, [(e.at, split_state(e.state_after)[0]) for e in reversed(events) if e.state_after],
+                              seats)
 
     def states_of_game(self, game_id: str, limit: int = 500) -> list[dict]:
         """Read-only, on demand from a view: the states of the newest tables of one game."""
@@ -188,11 +311,14 @@ class Tables:
             raise TableNotFound(code)
         return row.version
 
-    # ---- joining
+    # ---- joining, and seats that move only with consent
     def join(self, code: str, getlist: GetList, current_token: str | None, reclaim: bool) -> tuple[Seat, str | None, str]:
         """Returns (seat, new token or None when the cookie stays, outcome) where outcome is
-        "joined", "already" (this device holds a seat), "reclaimed", or raises NameTaken."""
-        name = parse(NAME_FIELD, getlist)["name"]
+        "joined", "already" (this device holds a seat) or "claimed" (this device asked for a seat
+        that is taken, and waits for the seat's phone or the host to agree); raises NameTaken when
+        the name is taken and `reclaim` was not asked."""
+        name = names.clean(parse(NAME_FIELD, getlist)["name"])
+        name_key = names.key(name)
         now = self.clock()
 
         # Written as a function so an optimistic store can run it again when another process
@@ -203,27 +329,170 @@ class Tables:
                 mine = tx.seat_by_token(code, token_hash(current_token))
                 if mine is not None:
                     return Seat(mine.seat_id, mine.name), None, "already", None
-            same = tx.seat_by_name(code, name.casefold())
+            same = tx.seat_by_name(code, name_key)
             token = secrets.token_urlsafe(24)
+            version = row.version + 1
             if same is not None:
                 if not reclaim:
                     raise NameTaken(same.name)
-                # The same person on a new device (or after clearing cookies): move the seat here.
-                tx.set_seat_token(code, same.seat_id, token_hash(token))
-                seat, outcome = Seat(same.seat_id, same.name), "reclaimed"
-            else:
-                if len(tx.seats(code)) >= MAX_SEATS:
-                    raise RuleError("This table is full (%(seats)s seats).", seats=MAX_SEATS)
-                seat_id = tx.add_seat(code, name, name.casefold(), token_hash(token), now)
-                seat, outcome = Seat(seat_id, name), "joined"
-            version = row.version + 1
+                # Maybe the same person on a new phone, maybe not: the seat moves only when its
+                # current phone or the host agrees. One waiting request per seat: the newest.
+                tx.remove_credentials(code, "claim", seat_id=same.seat_id)
+                tx.add_credential(code, "claim", token_hash(token), same.seat_id, now)
+                tx.bump_version(code, version, now)
+                tx.add_event(code, version, "claim", now, args={"seat": same.seat_id})
+                return Seat(same.seat_id, same.name), token, "claimed", version
+            if len(tx.seats(code)) >= MAX_SEATS:
+                raise RuleError("This table is full (%(seats)s seats).", seats=MAX_SEATS)
+            seat_id = tx.add_seat(code, name, name_key, token_hash(token), now)
             tx.bump_version(code, version, now)
-            tx.add_event(code, version, "join", now, seat_id=seat.id)
-            return seat, token, outcome, version
+            tx.add_event(code, version, "join", now, seat_id=seat_id)
+            return Seat(seat_id, name), token, "joined", version
         seat, token, outcome, version = self.store.transact(seat_someone)
         if version is not None:
             self.hub.publish(code, version)
         return seat, token, outcome
+
+    def answer_claim(self, code: str, creds: Credentials, seat_id: int, allow: bool) -> int:
+        """The seat's own phone, or the host (when that phone is gone), lets a waiting phone take
+        the seat, or refuses. Every outcome is written in the log every screen shows."""
+        now = self.clock()
+
+        def decide(tx: Transaction) -> int:
+            row, _game, viewer = self._load_for_change(tx, code, creds)
+            own = viewer.seat is not None and viewer.seat.id == seat_id
+            if not (own or viewer.is_host):
+                raise Forbidden("Only that seat's phone or the table's host can answer this request.")
+            claim = next((c for c in tx.credentials(code, "claim")
+                          if c.seat_id == seat_id and now - c.at < CLAIM_SECONDS), None)
+            if claim is None:
+                raise RuleError("Nobody is asking for that seat any more.")
+            seat_row = next(s for s in tx.seats(code) if s.seat_id == seat_id)
+            tx.remove_credentials(code, "claim", seat_id=seat_id)
+            version = row.version + 1
+            if allow:
+                tx.set_seat_token(code, seat_id, claim.token_hash)
+                tx.add_credential(code, "moved", seat_row.token_hash, seat_id, now)
+            tx.bump_version(code, version, now)
+            tx.add_event(code, version, "seat_moved" if allow else "claim_refused", now,
+                         seat_id=viewer.seat.id if own else None,
+                         args={"seat": seat_id, "by_host": not own})
+            return version
+        version = self.store.transact(decide)
+        self.hub.publish(code, version)
+        return version
+
+    def remove_seat(self, code: str, creds: Credentials, seat_id: int, version: int) -> int:
+        """The host removes a seat (a phone that joined by mistake, a friend who went home). A
+        player in a game under way stays until it ends: the game still counts on them."""
+        now = self.clock()
+
+        def remove(tx: Transaction) -> int:
+            row, game, viewer = self._load_for_change(tx, code, creds)
+            if not viewer.is_host:
+                raise Forbidden("Only the table's host can do that.")
+            if version != row.version:
+                raise Stale()
+            seat_rows = tx.seats(code)
+            target = next((s for s in seat_rows if s.seat_id == seat_id), None)
+            if target is None:
+                raise BadInput("That seat is not at this table.")
+            if game.standing:
+                state, _engine = split_state(row.state)
+                standing = game.standing(game.view(state, Ctx(seat=None, seats=_seats(seat_rows), now=now)))
+                if standing and not standing["over"] and target.name in standing["players"]:
+                    raise RuleError("%(name)s is playing this game: remove the seat when it is over.", name=target.name)
+            tx.remove_credentials(code, "claim", seat_id=seat_id)
+            tx.add_credential(code, "removed", target.token_hash, seat_id, now)
+            tx.remove_seat(code, seat_id)
+            new_version = row.version + 1
+            tx.bump_version(code, new_version, now)
+            tx.add_event(code, new_version, "seat_removed", now, args={"seat": seat_id, "name": target.name, "by_host": True})
+            return new_version
+        new_version = self.store.transact(remove)
+        self.hub.publish(code, new_version)
+        return new_version
+
+    # ---- screens the host makes boards (a TV, a second tablet)
+    def pairing_code(self, code: str, creds: Credentials) -> str:
+        """A one-time code for the host's screen to show (as a QR code) to a screen that should act
+        as the board. Only the host gets one; it is good once, for PAIR_SECONDS."""
+        now = self.clock()
+        token = secrets.token_urlsafe(18)
+
+        def make(tx: Transaction) -> None:
+            _row, _game, viewer = self._load_for_change(tx, code, creds)
+            if not viewer.is_host:
+                raise Forbidden("Only the table's host can make another screen a board.")
+            for old in tx.credentials(code, "pair"):
+                if now - old.at >= PAIR_SECONDS:
+                    tx.remove_credentials(code, "pair", token_hash=old.token_hash)
+            tx.add_credential(code, "pair", token_hash(token), None, now)
+        self.store.transact(make)
+        return token
+
+    def pair_board(self, code: str, pairing: str) -> str:
+        """Exchanges a pairing code for a board credential (this screen's cookie)."""
+        now = self.clock()
+        board = secrets.token_urlsafe(24)
+
+        def pair(tx: Transaction) -> int:
+            row, _game = self._load(tx, code)
+            wanted = token_hash(pairing[:100])
+            found = next((c for c in tx.credentials(code, "pair") if secrets.compare_digest(c.token_hash, wanted)), None)
+            if found is None or now - found.at >= PAIR_SECONDS:
+                raise Forbidden("This pairing code is used up or too old: ask the host to show a new one.")
+            if len(tx.credentials(code, "board")) >= MAX_BOARDS:
+                raise RuleError("This table already has %(count)s paired screens: the host can forget them first.",
+                                count=MAX_BOARDS)
+            tx.remove_credentials(code, "pair", token_hash=found.token_hash)
+            tx.add_credential(code, "board", token_hash(board), None, now)
+            version = row.version + 1
+            tx.bump_version(code, version, now)
+            tx.add_event(code, version, "board_paired", now, args={"by_host": True})
+            return version
+        version = self.store.transact(pair)
+        self.hub.publish(code, version)
+        return board
+
+    def forget_boards(self, code: str, creds: Credentials) -> int:
+        now = self.clock()
+
+        def forget(tx: Transaction) -> int:
+            row, _game, viewer = self._load_for_change(tx, code, creds)
+            if not viewer.is_host:
+                raise Forbidden("Only the table's host can do that.")
+            tx.remove_credentials(code, "board")
+            tx.remove_credentials(code, "pair")
+            version = row.version + 1
+            tx.bump_version(code, version, now)
+            tx.add_event(code, version, "boards_forgotten", now, args={"by_host": True})
+            return version
+        version = self.store.transact(forget)
+        self.hub.publish(code, version)
+        return version
+
+    # ---- acting
+    def _load_for_change(self, tx: Transaction, code: str, creds: Credentials) -> tuple[TableRow, games.Game, Viewer]:
+        """The start of every change: the table, its game, and who is asking (a seat cookie that no
+        longer names a seat is refused rather than silently treated as the board)."""
+        row, game = self._load(tx, code)
+        viewer = self._identify(tx, row, creds)
+        if creds.seat_token and viewer.seat is None:
+            raise lost_seat_refusal(viewer)
+        return row, game, viewer
+
+    @staticmethod
+    def _check_who(move: "games.base.Move", viewer: Viewer) -> None:
+        """A seat acts as itself; acting as the board needs the board credential (the host's, or a
+        screen the host paired), so a phone cannot claim the board's role by saying so."""
+        if move.who == "host" and not viewer.is_host:
+            raise Forbidden("Only the table's host can do that.")
+        if move.who == "seat" and viewer.seat is None:
+            raise Forbidden("Join the table from your phone to do that.")
+        if viewer.seat is None and not viewer.is_board:
+            raise Forbidden("This screen only watches the table: join from your phone to play, "
+                            "or ask the host to make this screen a board.")
 
     def preview(self, code: str, move_name: str, getlist: GetList, creds: Credentials) -> tuple[games.Game, dict]:
         """What a move would do, from the game's own preview function: read only, nothing saved."""
@@ -233,25 +502,34 @@ class Tables:
         move = game.moves.get(move_name)
         if move is None or move.preview is None:
             raise BadInput("%(game)s has no preview for '%(move)s'.", game=game.title, move=move_name[:40])
-        if move.who == "seat" and viewer.seat is None:
-            raise Forbidden("Join the table from your phone to do that.")
-        if move.who == "host" and not viewer.is_host:
-            raise Forbidden("Only the table's host can do that.")
+        self._check_who(move, viewer)
         args = parse(move.fields, getlist)
-        ctx = Ctx(seat=viewer.seat, seats=seats, now=self.clock(), is_host=viewer.is_host)
-        return game, move.preview(row.state, ctx, **args)
+        state, _engine = split_state(row.state)
+        ctx = Ctx(seat=viewer.seat, seats=seats, now=self.clock(), is_host=viewer.is_host, is_board=viewer.is_board)
+        return game, move.preview(state, ctx, **args)
 
-    # ---- acting
-    def _load_for_change(self, tx: Transaction, code: str, creds: Credentials) -> tuple[TableRow, games.Game, Viewer]:
-        """The start of every change: the table, its game, and who is asking (a seat cookie that no
-        longer names a seat is refused rather than silently treated as the board)."""
-        row, game = self._load(tx, code)
-        viewer = self._identify(tx, row, creds)
-        if creds.seat_token and viewer.seat is None:
-            raise Forbidden("This phone has no seat at this table any more. Join again.")
-        return row, game, viewer
+    def _stale(self, tx: Transaction, code: str, seen: int, move_name: str | None, undoing: bool = False) -> Stale:
+        """What to tell a device whose tap depended on an older table: when someone already did the
+        same thing meanwhile (two people pressing Next round), say who, in words."""
+        names_by_id = {s.seat_id: s.name for s in tx.seats(code)}
+        for event in tx.history(code, 30):
+            if event.version <= seen:
+                break
+            same = (event.kind == "undo") if undoing else (event.kind == "move" and event.move == move_name)
+            if not same:
+                continue
+            what = Term(event.move.replace("_", " ")) if event.move else ""
+            who = names_by_id.get(event.seat_id) if event.seat_id is not None else None
+            if undoing:
+                if who:
+                    return Stale("%(name)s already took back “%(move)s”: here is the table as it is now.", name=who, move=what)
+                return Stale("The board already took back “%(move)s”: here is the table as it is now.", move=what)
+            if who:
+                return Stale("%(name)s already did “%(move)s”: here is the table as it is now.", name=who, move=what)
+            return Stale("The board already did “%(move)s”: here is the table as it is now.", move=what)
+        return Stale()
 
-    def act(self, code: str, move_name: str, getlist: GetList, creds: Credentials, version: int) -> int:
+    def act(self, code: str, move_name: str, getlist: GetList, creds: Credentials, version: int | None) -> int:
         now = self.clock()
 
         def apply(tx: Transaction) -> int:
@@ -259,29 +537,29 @@ class Tables:
             move = game.moves.get(move_name)
             if move is None:
                 raise BadInput("%(game)s has no move called '%(move)s'.", game=game.title, move=move_name[:40])
-            if move.who == "seat" and viewer.seat is None:
-                raise Forbidden("Join the table from your phone to do that.")
-            if move.who == "host" and not viewer.is_host:
-                raise Forbidden("Only the table's host can do that.")
-            if version != row.version:
-                raise Stale()
+            self._check_who(move, viewer)
+            if move.stale == "refuse" and version != row.version:
+                raise self._stale(tx, code, version if version is not None else -1, move_name)
             args = parse(move.fields, getlist)
-            seats = _seats(tx.seats(code))
-            rng_seed = secrets.randbits(64)
-            ctx = Ctx(seat=viewer.seat, seats=seats, now=now, is_host=viewer.is_host, rng=random.Random(rng_seed))
+            ctx = Ctx(seat=viewer.seat, seats=_seats(tx.seats(code)), now=now, is_host=viewer.is_host,
+                      is_board=viewer.is_board)
             # row.state was parsed from the database for this transaction alone, so the move may
             # change it in place: if it raises, the dict is dropped and the transaction rolls back.
-            state = row.state
-            move.fn(state, ctx, **args)
+            state, engine = split_state(row.state)
+
+            def play(rng: random.Random) -> None:
+                ctx.rng = rng
+                move.fn(state, ctx, **args)
+            run_with_table_rng(engine, play)
             new_version = row.version + 1
-            encoded = json.dumps(state)  # once, for both the table and the event log
+            encoded = saved_state(state, engine)  # once, for both the table and the event log
             tx.save_state(code, encoded, new_version, now)
             tx.add_event(code, new_version, "move", now, move=move_name,
-                         seat_id=viewer.seat.id if viewer.seat else None,
-                         args={**args, "rng_seed": rng_seed}, state_after=encoded)
+                         seat_id=viewer.seat.id if viewer.seat else None, args=args, state_after=encoded)
             return new_version
-        # Run again after a conflict, it finds the newer version and answers Stale: what SQLite's
-        # write lock gives, two processes never both apply a move to the same version.
+        # An optimistic store (Redis) runs `apply` again after a conflict, on the newer table: a move
+        # that refuses stale versions then answers Stale, one that applies to the table as it is now
+        # is applied to it, exactly as SQLite's write lock would order them.
         new_version = self.store.transact(apply)
         self.hub.publish(code, new_version)
         return new_version
@@ -290,17 +568,22 @@ class Tables:
     def _may_undo(viewer: Viewer, by_seat: int | None, move: "games.base.Move | None") -> bool:
         if viewer.is_host:
             return True
-        if move is not None and move.undo == "host":
+        if move is None or move.undo_by == "host":
             return False
+        if by_seat is None:   # the board's own move: a screen holding the board credential
+            return viewer.seat is None and viewer.is_board
         return viewer.seat is not None and viewer.seat.id == by_seat
 
-    def undo(self, code: str, creds: Credentials, version: int) -> int:
+    def undo(self, code: str, creds: Credentials, version: int | None) -> int:
         now = self.clock()
 
         def take_back(tx: Transaction) -> int:
             row, game, viewer = self._load_for_change(tx, code, creds)
+            if viewer.seat is None and not viewer.is_board:
+                raise Forbidden("This screen only watches the table: join from your phone to play, "
+                                "or ask the host to make this screen a board.")
             if version != row.version:
-                raise Stale()
+                raise self._stale(tx, code, version if version is not None else -1, None, undoing=True)
             last_two = tx.live_states(code, 2)
             # Fewer than two: a store that caps history per table (Redis) has forgotten the state
             # before this move, so it cannot be taken back.
@@ -308,19 +591,32 @@ class Tables:
                 raise RuleError("There is nothing to undo.")
             move = game.moves.get(last_two[0].move)
             if not self._may_undo(viewer, last_two[0].seat_id, move):
-                if move is not None and move.undo == "host":
-                    raise Forbidden("Only the host can take this back: everyone has seen its result.")
+                if move is not None and move.undo_by == "host":
+                    raise Forbidden("Only the host can take this back: its result showed something hidden.")
                 raise Forbidden("You can undo only your own last action; the host can undo anything.")
             tx.mark_undone(last_two[0].id)
             restored = last_two[1].state_after
             new_version = row.version + 1
             tx.save_state(code, restored, new_version, now)
+            # Written in the log every screen shows: who took back whose move.
             tx.add_event(code, new_version, "undo", now, move=last_two[0].move,
-                         seat_id=viewer.seat.id if viewer.seat else None)
+                         seat_id=viewer.seat.id if viewer.seat else None,
+                         args={"of": last_two[0].seat_id, "by_host": viewer.is_host and viewer.seat is None})
             return new_version
         new_version = self.store.transact(take_back)
         self.hub.publish(code, new_version)
         return new_version
+
+
+def lost_seat_refusal(viewer: Viewer) -> Forbidden:
+    """What a phone whose seat is gone is told, in words, instead of a bare join form."""
+    if viewer.lost_seat and viewer.lost_seat[0] == "moved":
+        return SeatMoved("Your seat moved to another phone at %(time)s; if that was not you, tell the host.",
+                         time=clock_time(viewer.lost_seat[1]))
+    if viewer.lost_seat and viewer.lost_seat[0] == "removed":
+        return SeatMoved("The host removed your seat at %(time)s. Join again if you want to play.",
+                         time=clock_time(viewer.lost_seat[1]))
+    return SeatMoved("This phone has no seat at this table any more. Join again.")
 
 
 HISTORY_EVENTS = 100_000  # far more moves than a table sees in an evening

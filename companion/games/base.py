@@ -30,6 +30,10 @@ class Ctx:
     seats: list[Seat]            # every joined seat, in joining (= seating) order
     now: float                   # seconds since the epoch, the server's clock
     is_host: bool = False
+    # The viewer may see what the shared board shows on purpose (a secret a one-device group asked
+    # the board to show): the host's screen or a screen the host paired as a board. A device that
+    # merely opens the board's address watches without it.
+    is_board: bool = False
     rng: random.Random | None = None  # only for moves and setup; views never roll dice
     # Views only: reads the current states of this game's tables (newest first), for records kept
     # across tables. None outside a page view (moves, setup, unit tests).

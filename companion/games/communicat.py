@@ -458,7 +458,7 @@ def my_secret_roles(state: dict, ctx: Ctx) -> list[str]:
     if r is None:
         return []
     if ctx.seat is None:
-        return list(secret_roles(state)) if r["shown"] else []
+        return list(secret_roles(state)) if r["shown"] and ctx.is_board else []
     if state["mode"] == "coop":
         return ["cat"] if r["cat"] == ctx.seat.id else []
     return [t for t in TEAMS if r["cats"][t] == ctx.seat.id]

@@ -19,7 +19,7 @@ from flask_babel import gettext
 
 from ..errors import N_, BadInput, Forbidden, Refusal, RuleError
 from ..fields import Int, parse
-from ..tables import Credentials, NameTaken, Snapshot, Stale, TableNotFound, normalise_code
+from ..tables import Credentials, NameTaken, Snapshot, TableNotFound, lost_seat_refusal, normalise_code
 from .cookies import remember_table, set_table_cookie, table_cookie
 from .i18n import refusal_text
 from .security import error_page, over_limit, wants_json
@@ -78,8 +78,10 @@ def join_url() -> str:
 
 
 def credentials(role: str) -> Credentials:
-    """The seat cookie counts only on a seat page: the board stays the board on any device."""
-    return Credentials(table_cookie("seat", g.code) if role == "seat" else None, table_cookie("host", g.code))
+    """The seat cookie counts only on a seat page: the board stays the board on any device. The
+    host and board cookies say whether this device may act as the board (never a request's claim)."""
+    return Credentials(table_cookie("seat", g.code) if role == "seat" else None, table_cookie("host", g.code),
+                       table_cookie("board", g.code))
 
 
 def snapshot(role: str) -> Snapshot:
@@ -93,12 +95,14 @@ def role_from_request() -> str:
     return role
 
 
-REFUSAL_STATUS = {BadInput: 400, RuleError: 409, Forbidden: 403}
+REFUSAL_STATUS = ((BadInput, 400), (Forbidden, 403), (RuleError, 409))
 
 
 def refusal_answer(exc: Refusal) -> tuple[int, str]:
-    """A refusal's HTTP status and its sentence in the viewer's language."""
-    return REFUSAL_STATUS[type(exc)], refusal_text(exc)
+    """A refusal's HTTP status (by its kind, so Stale, a RuleError, is a 409 too) and its sentence
+    in the viewer's language."""
+    status = next(code for kind, code in REFUSAL_STATUS if isinstance(exc, kind))
+    return status, refusal_text(exc)
 
 
 def page_context(snap: Snapshot, role: str, message: str | None = None) -> dict:
@@ -106,26 +110,40 @@ def page_context(snap: Snapshot, role: str, message: str | None = None) -> dict:
             "message": message, "join_url": join_url()}
 
 
-def render_view(role: str, status: int = 200, message: str | None = None):
-    snap = snapshot(role)
-    if role == "seat" and snap.viewer.seat is None:
-        return error_page(403, "This phone has no seat at this table any more. Join again.")
-    response = current_app.make_response((render_template("table/_view.html", **page_context(snap, role, message)), status))
+def no_store(response):
+    """Table pages may show a secret (the Cat's Need on its phone, a board told to show it): never
+    kept in a cache or the browser's history for the next person to open."""
     response.headers["Cache-Control"] = "no-store"
     return response
 
 
+def lost_seat_page(snap: Snapshot):
+    """A phone whose seat moved or was removed reads what happened, in words, with a way back."""
+    return no_store(current_app.make_response((render_template(
+        "table/join.html", code=g.code, seated=None, game=snap.game,
+        message=refusal_text(lost_seat_refusal(snap.viewer))), 403)))
+
+
+def render_view(role: str, status: int = 200, message: str | None = None):
+    snap = snapshot(role)
+    if role == "seat" and snap.viewer.seat is None:
+        return error_page(403, refusal_text(lost_seat_refusal(snap.viewer)))
+    return no_store(current_app.make_response((render_template("table/_view.html", **page_context(snap, role, message)), status)))
+
+
 @bp.get("")
 def board():
-    return render_template("table/page.html", **page_context(snapshot("board"), "board"))
+    return no_store(current_app.make_response(render_template("table/page.html", **page_context(snapshot("board"), "board"))))
 
 
 @bp.get("/seat")
 def seat():
     snap = snapshot("seat")
     if snap.viewer.seat is None:
+        if snap.viewer.lost_seat and not snap.viewer.claiming:
+            return lost_seat_page(snap)
         return redirect(url_for("tables.join_form"), 303)
-    return render_template("table/page.html", **page_context(snap, "seat"))
+    return no_store(current_app.make_response(render_template("table/page.html", **page_context(snap, "seat"))))
 
 
 @bp.get("/view")
@@ -228,7 +246,17 @@ def history_csv():
 @bp.get("/join")
 def join_form():
     snap = snapshot("seat")
-    return render_template("table/join.html", code=g.code, seated=snap.viewer.seat, game=snap.game)
+    if snap.viewer.seat and request.args.get("waiting"):
+        return redirect(url_for("tables.seat"), 303)   # the seat's phone or the host said yes
+    claiming = next((s for s in snap.seats if s.id == snap.viewer.claiming), None)
+    message = None
+    if snap.viewer.lost_seat and not claiming:
+        message = refusal_text(lost_seat_refusal(snap.viewer))
+    elif request.args.get("waiting") and not claiming:
+        message = gettext("Nobody let this phone take that seat (or the request ran out). Ask the player or the host, "
+                          "or join with another name.")
+    return no_store(current_app.make_response(render_template(
+        "table/join.html", code=g.code, seated=snap.viewer.seat, game=snap.game, claiming=claiming, message=message)))
 
 
 @bp.post("/join")
@@ -236,8 +264,8 @@ def join():
     if over_limit("join", "JOINS_PER_MINUTE"):
         return error_page(429, "Too many joins from this device; wait a minute and try again.")
     try:
-        seat, token, _outcome = tables().join(g.code, request.form.getlist, table_cookie("seat", g.code),
-                                              reclaim=request.form.get("reclaim") == "1")
+        seat, token, outcome = tables().join(g.code, request.form.getlist, table_cookie("seat", g.code),
+                                             reclaim=request.form.get("reclaim") == "1")
     except NameTaken as taken:
         if wants_json():
             return {"error": gettext("%(name)s is already at this table.", name=taken.name), "reclaim": True}, 409
@@ -249,7 +277,13 @@ def join():
             return {"error": refusal_text(exc)}, status
         return render_template("table/join.html", code=g.code, seated=None, message=refusal_text(exc),
                                game=snapshot("board").game), status
-    if wants_json():
+    if outcome == "claimed":
+        # This phone holds a token the seat will take only when its phone or the host agrees.
+        if wants_json():
+            response = current_app.make_response(({"seat": seat.id, "name": seat.name, "waiting": True}, 202))
+        else:
+            response = redirect(url_for("tables.join_form", waiting=1), 303)
+    elif wants_json():
         response = current_app.make_response(({"seat": seat.id, "name": seat.name}, 200))
     else:
         response = redirect(url_for("tables.seat"), 303)
@@ -296,8 +330,6 @@ def action_endpoint(fn):
                 raise Forbidden("This phone has no seat at this table any more. Join again.")
             version = parse(VERSION_FIELD, request.form.getlist)["version"]
             new_version = fn(creds=creds, version=version, **kwargs)
-        except Stale as exc:
-            status, message = 409, gettext(exc.message)
         except Refusal as exc:
             status, message = refusal_answer(exc)
         if wants_json():
@@ -327,3 +359,58 @@ def act(creds, version, move):
 @action_endpoint
 def undo(creds, version):
     return tables().undo(g.code, creds, version)
+
+
+# ---- seats that move only with consent, and seats the host removes
+
+@bp.post("/claims/<int:seat_id>/<any(allow, refuse):answer>")
+@action_endpoint
+def answer_claim(creds, version, seat_id: int, answer: str):
+    """The seat's own phone (as=seat) or the host (as=board) lets a waiting phone take the seat."""
+    return tables().answer_claim(g.code, creds, seat_id, allow=answer == "allow")
+
+
+@bp.post("/seats/<int:seat_id>/remove")
+@action_endpoint
+def remove_seat(creds, version, seat_id: int):
+    return tables().remove_seat(g.code, creds, seat_id, version)
+
+
+# ---- other screens as boards: the host's screen shows a one-time QR code, the other screen opens it
+
+@bp.get("/screens")
+def screens():
+    """The host's page for pairing a TV or a second tablet as a board. The QR code is drawn into
+    this page only, which only the host can open: the pairing code is never on a shared screen."""
+    try:
+        pairing = tables().pairing_code(g.code, credentials("board"))
+    except Refusal as exc:
+        status, message = refusal_answer(exc)
+        return error_page(status, message)
+    url = f"{public_url()}/t/{g.code}/pair/{pairing}"
+    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=12, border=2)
+    return no_store(current_app.make_response(render_template(
+        "table/screens.html", code=g.code, game=snapshot("board").game, pair_url=url,
+        qr=image.to_string(encoding="unicode"))))
+
+
+@bp.get("/pair/<pairing>")
+def pair(pairing: str):
+    """A screen opens the host's pairing QR code and becomes a board of this table."""
+    if over_limit("join", "JOINS_PER_MINUTE"):
+        return error_page(429, "Too many joins from this device; wait a minute and try again.")
+    try:
+        board_token = tables().pair_board(g.code, pairing)
+    except Refusal as exc:
+        status, message = refusal_answer(exc)
+        return error_page(status, message)
+    response = redirect(url_for("tables.board"), 303)
+    set_table_cookie(response, "board", g.code, board_token)
+    remember_table(response, g.code, "host")
+    return response
+
+
+@bp.post("/screens/forget")
+@action_endpoint
+def forget_screens(creds, version):
+    return tables().forget_boards(g.code, creds)
