@@ -195,7 +195,7 @@ class RedisTransaction:
         self._pending_log[code] = self._pending_log.get(code, 0) + 1
         if kind in ("create", "move"):
             live = {"id": event_id, "version": version, "kind": kind, "move": move, "seat": seat_id, "at": now,
-                    "state_after": json.loads(state_after) if isinstance(state_after, str) else state_after}
+                    "args": args, "state_after": json.loads(state_after) if isinstance(state_after, str) else state_after}
             encoded_live = json.dumps(live)
 
             def push_live(p):
@@ -220,7 +220,7 @@ class RedisTransaction:
                 stack.append(op[1])
             elif stack:
                 stack.pop()
-        return [EventRow(e["id"], e["version"], e["kind"], e["move"], e["seat"], e["state_after"], e["at"])
+        return [EventRow(e["id"], e["version"], e["kind"], e["move"], e["seat"], e["state_after"], e["at"], e.get("args"))
                 for e in reversed(stack[-limit:])] if limit > 0 else []
 
     def last_live_move(self, code: str) -> EventRow | None:

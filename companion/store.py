@@ -188,16 +188,17 @@ class Transaction:
     def live_states(self, code: str, limit: int) -> list[EventRow]:
         """The newest events that set a state (create or move) and are not undone, newest first."""
         rows = self.conn.execute(
-            "SELECT id, version, kind, move, seat_id, state_after, at FROM events WHERE table_code = ?"
+            "SELECT id, version, kind, move, seat_id, state_after, at, args FROM events WHERE table_code = ?"
             " AND kind IN ('create', 'move') AND undone = 0 ORDER BY id DESC LIMIT ?", (code, limit)).fetchall()
-        return [EventRow(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]) if r[5] else None, r[6]) for r in rows]
+        return [EventRow(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]) if r[5] else None, r[6],
+                         json.loads(r[7]) if r[7] else None) for r in rows]
 
     def last_live_move(self, code: str) -> EventRow | None:
         """The newest state-setting event not undone, without its state (what an Undo button needs)."""
         row = self.conn.execute(
-            "SELECT id, version, kind, move, seat_id, NULL, at FROM events WHERE table_code = ?"
+            "SELECT id, version, kind, move, seat_id, NULL, at, args FROM events WHERE table_code = ?"
             " AND kind IN ('create', 'move') AND undone = 0 ORDER BY id DESC LIMIT 1", (code,)).fetchone()
-        return EventRow(*row) if row else None
+        return EventRow(*row[:7], json.loads(row[7]) if row[7] else None) if row else None
 
     def mark_undone(self, event_id: int) -> None:
         self.conn.execute("UPDATE events SET undone = 1 WHERE id = ?", (event_id,))

@@ -37,6 +37,7 @@ NOTICE_KINDS = ("undo", "seat_moved", "seat_removed", "claim", "claim_refused", 
 NOTICES_SHOWN = 3
 NAME_FIELD = {"name": Text(label=N_("name"), min_len=1, max_len=32)}
 ENGINE_KEY = "_engine"      # the engine's part of a saved state: {"rng": seed}
+DREW = "_drew"              # in a move event's arguments: that move drew from the table's random source
 
 GetList = Callable[[str], list[str]]
 
@@ -127,7 +128,7 @@ def saved_state(state: dict, engine: dict) -> str:
     return json.dumps({**state, ENGINE_KEY: engine})
 
 
-def run_with_table_rng(engine: dict, work: Callable[[random.Random], None]) -> None:
+def run_with_table_rng(engine: dict, work: Callable[[random.Random], None]) -> bool:
     """Runs `work` with the table's random source and keeps the source where `work` left it. The
     seed moves on only when `work` drew from it, so a move without randomness never changes what
     the next roll will be, and undo (which restores `engine`) makes a redone roll roll the same."""
@@ -137,7 +138,9 @@ def run_with_table_rng(engine: dict, work: Callable[[random.Random], None]) -> N
     rng = random.Random(seed)
     untouched = rng.getstate()
     work(rng)
-    engine["rng"] = rng.getrandbits(64) if rng.getstate() != untouched else seed
+    drew = rng.getstate() != untouched
+    engine["rng"] = rng.getrandbits(64) if drew else seed
+    return drew
 
 
 def clock_time(at: float) -> str:
@@ -254,7 +257,7 @@ class Tables:
             by = next((s for s in seats if s.id == last.seat_id), None)
             # by None: the board did it; the template words that (and the move's name) per language.
             undo = {"move": last.move.replace("_", " "), "by": by.name if by else None,
-                    "allowed": self._may_undo(viewer, last.seat_id, game.moves.get(last.move))}
+                    "allowed": self._may_undo(viewer, last, game.moves.get(last.move))}
         result = None
         if game.standing:
             board_view = view if viewer.seat is None else game.view(state, Ctx(seat=None, seats=seats, now=now))
@@ -522,11 +525,11 @@ class Tables:
             who = names_by_id.get(event.seat_id) if event.seat_id is not None else None
             if undoing:
                 if who:
-                    return Stale("%(name)s already took back “%(move)s”: here is the table as it is now.", name=who, move=what)
-                return Stale("The board already took back “%(move)s”: here is the table as it is now.", move=what)
+                    return Stale(N_("%(name)s already took back “%(move)s”: here is the table as it is now."), name=who, move=what)
+                return Stale(N_("The board already took back “%(move)s”: here is the table as it is now."), move=what)
             if who:
-                return Stale("%(name)s already did “%(move)s”: here is the table as it is now.", name=who, move=what)
-            return Stale("The board already did “%(move)s”: here is the table as it is now.", move=what)
+                return Stale(N_("%(name)s already did “%(move)s”: here is the table as it is now."), name=who, move=what)
+            return Stale(N_("The board already did “%(move)s”: here is the table as it is now."), move=what)
         return Stale()
 
     def act(self, code: str, move_name: str, getlist: GetList, creds: Credentials, version: int | None) -> int:
@@ -550,12 +553,14 @@ class Tables:
             def play(rng: random.Random) -> None:
                 ctx.rng = rng
                 move.fn(state, ctx, **args)
-            run_with_table_rng(engine, play)
+            drew = run_with_table_rng(engine, play)
             new_version = row.version + 1
             encoded = saved_state(state, engine)  # once, for both the table and the event log
             tx.save_state(code, encoded, new_version, now)
+            # DREW in the event: whether this time the move drew (who may undo it, see Move.reveals).
             tx.add_event(code, new_version, "move", now, move=move_name,
-                         seat_id=viewer.seat.id if viewer.seat else None, args=args, state_after=encoded)
+                         seat_id=viewer.seat.id if viewer.seat else None,
+                         args={**args, DREW: True} if drew else args, state_after=encoded)
             return new_version
         # An optimistic store (Redis) runs `apply` again after a conflict, on the newer table: a move
         # that refuses stale versions then answers Stale, one that applies to the table as it is now
@@ -565,11 +570,12 @@ class Tables:
         return new_version
 
     @staticmethod
-    def _may_undo(viewer: Viewer, by_seat: int | None, move: "games.base.Move | None") -> bool:
+    def _may_undo(viewer: Viewer, event: EventRow, move: "games.base.Move | None") -> bool:
         if viewer.is_host:
             return True
-        if move is None or move.undo_by == "host":
+        if move is None or move.undo_by(_drew(event)) == "host":
             return False
+        by_seat = event.seat_id
         if by_seat is None:   # the board's own move: a screen holding the board credential
             return viewer.seat is None and viewer.is_board
         return viewer.seat is not None and viewer.seat.id == by_seat
@@ -590,8 +596,8 @@ class Tables:
             if len(last_two) < 2 or last_two[0].kind != "move":
                 raise RuleError("There is nothing to undo.")
             move = game.moves.get(last_two[0].move)
-            if not self._may_undo(viewer, last_two[0].seat_id, move):
-                if move is not None and move.undo_by == "host":
+            if not self._may_undo(viewer, last_two[0], move):
+                if move is not None and move.undo_by(_drew(last_two[0])) == "host":
                     raise Forbidden("Only the host can take this back: its result showed something hidden.")
                 raise Forbidden("You can undo only your own last action; the host can undo anything.")
             tx.mark_undone(last_two[0].id)
@@ -608,15 +614,19 @@ class Tables:
         return new_version
 
 
+def _drew(event: EventRow) -> bool:
+    return bool((event.args or {}).get(DREW))
+
+
 def lost_seat_refusal(viewer: Viewer) -> Forbidden:
     """What a phone whose seat is gone is told, in words, instead of a bare join form."""
     if viewer.lost_seat and viewer.lost_seat[0] == "moved":
-        return SeatMoved("Your seat moved to another phone at %(time)s; if that was not you, tell the host.",
+        return SeatMoved(N_("Your seat moved to another phone at %(time)s; if that was not you, tell the host."),
                          time=clock_time(viewer.lost_seat[1]))
     if viewer.lost_seat and viewer.lost_seat[0] == "removed":
-        return SeatMoved("The host removed your seat at %(time)s. Join again if you want to play.",
+        return SeatMoved(N_("The host removed your seat at %(time)s. Join again if you want to play."),
                          time=clock_time(viewer.lost_seat[1]))
-    return SeatMoved("This phone has no seat at this table any more. Join again.")
+    return SeatMoved(N_("This phone has no seat at this table any more. Join again."))
 
 
 HISTORY_EVENTS = 100_000  # far more moves than a table sees in an evening

@@ -172,6 +172,24 @@ def new_table(app):
     return make
 
 
+def paired_board(app, table: "TableClient") -> "TableClient":
+    """Another screen made a board of `table` the way a host does it: the host's screens page shows a
+    one-time pairing link (as a QR code), the other screen opens it and gets the board credential."""
+    page = table.client.get(f"/t/{table.code}/screens").get_data(as_text=True)
+    match = re.search(r'href="https?://[^/"]+(/t/[A-Z0-9]{6}/pair/[^"]+)"', page)
+    assert match, page
+    screen = TableClient(app, table.code)
+    r = screen.client.get(match.group(1))
+    assert r.status_code == 303, r.data
+    return screen
+
+
+@pytest.fixture
+def board_screen(app):
+    """board_screen(table) -> a second screen paired as the board by the host."""
+    return lambda table: paired_board(app, table)
+
+
 @pytest.fixture
 def device(app):
     """device(table) -> a new phone (fresh cookies) at the same table."""

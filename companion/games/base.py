@@ -68,7 +68,9 @@ class Move:
     - `reveals`: whether its result showed anyone something hidden (a deal, a draw, the masks a cat
       card earns, a guess's answer). Undoing such a move would be a free look, so only the host may
       take it back (and every undo is written in the log on every screen). Other moves may be taken
-      back by whoever made them, or the host.
+      back by whoever made them, or the host. `reveals="draws"`: only when this time it drew from
+      the table's random source (a We Love Cats result that adopts from the bag reveals the next
+      cat; one that passes a cat reveals nothing, and its mis-tap stays the player's to undo).
     - `preview`: optional `(state, ctx, **fields) -> dict`, what the move would do, changing
       nothing, so a form can show its result before it is applied (GET /t/<code>/preview/<move>).
     """
@@ -76,7 +78,7 @@ class Move:
     fields: Mapping[str, Field] = field(default_factory=dict)
     who: str = "anyone"
     stale: str = field(default=None, kw_only=True)      # required: "apply" | "refuse"
-    reveals: bool = field(default=None, kw_only=True)   # required: True | False
+    reveals: bool | str = field(default=None, kw_only=True)   # required: True | False | "draws"
     preview: Callable[..., dict] | None = field(default=None, kw_only=True)
 
     def __post_init__(self):
@@ -84,13 +86,13 @@ class Move:
             raise TypeError(f"Move {self.fn.__name__}: who must be one of {WHO_CHOICES}")
         if self.stale not in STALE_CHOICES:
             raise TypeError(f"Move {self.fn.__name__}: declare stale='apply' or stale='refuse'")
-        if not isinstance(self.reveals, bool):
-            raise TypeError(f"Move {self.fn.__name__}: declare reveals=True or reveals=False")
+        if not (isinstance(self.reveals, bool) or self.reveals == "draws"):
+            raise TypeError(f"Move {self.fn.__name__}: declare reveals=True, False or \"draws\"")
 
-    @property
-    def undo_by(self) -> str:
-        """Who may take it back: "host" only, or "actor" (whoever made it, and the host)."""
-        return "host" if self.reveals else "actor"
+    def undo_by(self, drew: bool) -> str:
+        """Who may take it back: "host" only, or "actor" (whoever made it, and the host). `drew`:
+        whether that time the move drew from the table's random source."""
+        return "host" if self.reveals is True or (self.reveals == "draws" and drew) else "actor"
 
 
 WHO_CHOICES = ("anyone", "seat", "host")

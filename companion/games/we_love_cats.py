@@ -389,7 +389,7 @@ MOVES = {
     "roll": Move(roll, stale="apply", reveals=False),  # the rules check the turn again; undo rolls the same
     "resolve": Move(resolve, {"die": Int(label="die", min=0, max=DICE_COUNT - 1),
                               "color": Choice(label="colour", choices=COLORS, required=False, default=None)},
-                    stale="apply", reveals=True),
+                    stale="apply", reveals="draws"),
     "rematch": Move(rematch, FIRST, stale="refuse", reveals=True),
 }
 

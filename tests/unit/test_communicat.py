@@ -26,8 +26,8 @@ class Table:
         opts = parse_mapping(cc.GAME.options, options)
         self.state = cc.GAME.setup(opts, self.ctx(None))
 
-    def ctx(self, seat):
-        return Ctx(seat=seat, seats=self.seats, now=self.now, rng=self.rng)
+    def ctx(self, seat, is_board=True):
+        return Ctx(seat=seat, seats=self.seats, now=self.now, rng=self.rng, is_board=is_board and seat is None)
 
     def act(self, move, by=None, **fields):
         m = cc.GAME.moves[move]
@@ -37,8 +37,8 @@ class Table:
         self.state = state
         return self
 
-    def view(self, seat=None):
-        return cc.GAME.view(self.state, self.ctx(seat))
+    def view(self, seat=None, is_board=True):
+        return cc.GAME.view(self.state, self.ctx(seat, is_board))
 
 
 # ---- scoring: the rulebook's numbers
@@ -283,6 +283,8 @@ def test_show_need_toggles_on_the_board_only():
     assert "secret" not in t.view()
     t.act("show_need")
     assert t.view()["secret"]["cat"]["id"] == t.state["round"]["secret"]["cat"]
+    # A device that only opened the board's address (no board credential) watches without it.
+    assert "secret" not in t.view(is_board=False)
     t.act("show_need")
     assert "secret" not in t.view()
     t.seats = SEATS[:2]

@@ -149,9 +149,13 @@ def test_the_host_fixes_a_miskeyed_cat_and_undo_restores(app, game):
                           headers={"Accept": "application/json"})
     assert r.status_code == 200
     assert db_state(app, board.code)["cats"][0]["fixed"] is False
-    # A seat may undo its own play.
+    # A cat card's masks showed who has its features: its player may not take it back (a free look)...
     r = me.client.post(f"/t/{board.code}/undo", data={"version": me.view()["version"], "as": "seat"},
                        headers={"Accept": "application/json"})
+    assert r.status_code == 403 and "showed something hidden" in r.json["error"]
+    # ...the host may, and every screen's log says so.
+    r = board.client.post(f"/t/{board.code}/undo", data={"version": board.view()["version"], "as": "board"},
+                          headers={"Accept": "application/json"})
     assert r.status_code == 200 and board.view()["cats"] == []
     assert all(p["stock"] == 16 for p in board.view()["players"])
 

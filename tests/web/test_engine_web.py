@@ -71,18 +71,28 @@ def test_join_gives_a_seat_cookie_and_the_same_seat_back(table, device):
     assert phone.client.get(f"/t/{table.code}/seat").status_code == 200
 
 
-def test_same_name_on_another_device_asks_then_reclaims(table, device):
+def test_same_name_on_another_device_asks_and_the_seat_moves_only_with_consent(table, device):
     old = device(table).join("Ann")
     new = device(table)
     r = new.client.post(f"/t/{table.code}/join", data={"name": " ann "})
     assert r.status_code == 409 and "is already at this table" in r.get_data(as_text=True)
     assert len(table.view()["seats"]) == 1
     r = new.client.post(f"/t/{table.code}/join", data={"name": "ann", "reclaim": "1"})
-    assert r.status_code == 303
+    assert r.status_code == 303 and r.headers["Location"].endswith("/join?waiting=1")
+    # Knowing the name is not enough: nothing moved yet, Ann's phone is asked.
+    assert new.view()["seat"] is None and old.view()["seat"] == 1
+    assert "Waiting" in new.client.get(f"/t/{table.code}/join").get_data(as_text=True)
+    assert "Someone wants to take your seat" in old.html("seat")
+    r = old.client.post(f"/t/{table.code}/claims/1/allow", data={"version": old.view()["version"], "as": "seat"},
+                        headers=JSON)
+    assert r.status_code == 200
     assert new.view()["seat"] == 1 and len(table.view()["seats"]) == 1
-    # the old device lost the seat
+    assert new.client.get(f"/t/{table.code}/join?waiting=1").status_code == 303
+    # the old device lost the seat and is told so in words; every screen's log says it
     assert old.view()["seat"] is None
-    assert old.client.get(f"/t/{table.code}/seat").status_code == 303
+    r = old.client.get(f"/t/{table.code}/seat")
+    assert r.status_code == 403 and "Your seat moved to another phone at" in r.get_data(as_text=True)
+    assert "seat moved to another phone" in table.html()
 
 
 def test_names_are_bounded_and_escaped(table, device):
@@ -110,15 +120,26 @@ def test_an_action_bumps_the_version_and_is_seen_by_every_viewer(table, device):
     assert phone.view()["dice"] == v["dice"]
 
 
-def test_stale_version_gets_409_and_the_fresh_view(table):
+def test_a_stale_flow_move_gets_409_and_the_fresh_view(table):
+    """Next round depends on the round the player saw: on an older version it is refused, with the
+    fresh table and, when the same move happened meanwhile, who did it."""
     table.act("roll")
-    r = table.client.post(f"/t/{table.code}/act/roll", data={"version": 1, "as": "board"}, headers=HTMX)
+    r = table.client.post(f"/t/{table.code}/act/round_next", data={"version": 1, "as": "board"}, headers=HTMX)
     assert r.status_code == 409
     html = r.get_data(as_text=True)
     assert "Someone just changed the table" in html and 'data-version="2"' in html
+    table.act("round_next")
+    r = table.client.post(f"/t/{table.code}/act/round_next", data={"version": 2}, headers=JSON)
+    assert r.status_code == 409 and r.json["version"] == 3
+    assert "The board already did “round next”" in r.json["error"]
+    assert table.view()["version"] == 3 and table.view()["rounds"]["current"] == 2  # nothing applied
+
+
+def test_a_stale_independent_move_is_applied_to_the_table_as_it_is_now(table):
+    """A roll depends on nothing the player saw: a tap from an older screen still rolls."""
+    table.act("roll")
     r = table.client.post(f"/t/{table.code}/act/roll", data={"version": 1}, headers=JSON)
-    assert r.status_code == 409 and r.json["version"] == 2
-    assert table.view()["version"] == 2  # nothing applied
+    assert r.status_code == 200 and r.json["version"] == 3
 
 
 @pytest.mark.parametrize("move,fields,status,sentence", [

@@ -101,16 +101,16 @@ def test_an_unknown_table_in_german(client):
 
 
 def test_a_stale_tap_in_german(new_table):
-    table = new_table("toolbox", parts=["dice"])
+    table = new_table("toolbox", parts=["dice", "rounds"])
     old = table.view()["version"]
     table.act("roll")
     stale = "Gerade hat jemand den Tisch geändert: so sieht er jetzt aus. Tippe noch einmal, wenn du es noch willst."
-    r = post(table, "roll", {**DE, **JSON}, version=old)
+    r = post(table, "round_next", {**DE, **JSON}, version=old)
     assert r.status_code == 409 and r.json == {"error": stale, "version": old + 1}
-    r = post(table, "roll", {**DE, **HTMX}, version=old)
+    r = post(table, "round_next", {**DE, **HTMX}, version=old)
     assert r.status_code == 409 and flash(r) == stale
     assert f'data-version="{old + 1}"' in r.get_data(as_text=True)      # the fresh table, in German
     assert "Würfel" in r.get_data(as_text=True)
-    r = post(table, "roll", {**EN, **JSON}, version=old)
+    r = post(table, "round_next", {**EN, **JSON}, version=old)
     assert r.json["error"].startswith("Someone just changed the table")
-    assert len(table.view()["dice"]["last"]) == 2 and table.view()["version"] == old + 1   # no roll was applied
+    assert table.view()["rounds"]["current"] == 1 and table.view()["version"] == old + 1   # nothing applied

@@ -126,32 +126,67 @@ def test_resolve_fields_are_bounded_and_explained(cats):
     assert ann.view()["dice"] == v["dice"]  # nothing was half-applied
 
 
-def test_a_stale_tap_is_refused_with_the_fresh_version(cats):
+def test_a_stale_tap_is_refused_or_rechecked_by_what_the_move_depends_on(cats):
     board, phones = cats
-    board.act("start", first_seat=seat_id(phones["Ann"]))
     old = board.view()["version"]
-    phones["Ann"].act("roll")
-    r = board.client.post(f"/t/{board.code}/act/resolve", data={"version": old, "as": "board", "die": 0},
+    board.act("start", first_seat=seat_id(phones["Ann"]))
+    # Dealing depends on the table the player saw: a second Start from an old screen is refused.
+    r = board.client.post(f"/t/{board.code}/act/start", data={"version": old, "as": "board"},
                           headers={"Accept": "application/json"})
-    assert r.status_code == 409 and r.json["version"] == old + 1
+    assert r.status_code == 409 and r.json["version"] == old + 1 and "already did “start”" in r.json["error"]
+    # A roll depends on nothing Ann saw: from her old screen it is applied, with the rules checked
+    # again, so a second roll in the same turn is the rules' refusal, not "someone was quicker".
+    ann = phones["Ann"]
+    seen = ann.view()["version"]
+    r = ann.client.post(f"/t/{board.code}/act/roll", data={"version": seen, "as": "seat"},
+                        headers={"Accept": "application/json"})
+    assert r.status_code == 200
+    r = ann.client.post(f"/t/{board.code}/act/roll", data={"version": seen, "as": "seat"},
+                        headers={"Accept": "application/json"})
+    assert r.status_code == 409 and "changed the table" not in r.json["error"]
 
 
-def test_undo_of_a_mis_tap_puts_the_cats_back(cats):
+DRAWING_FACES = {"adopt", "swap"}   # results that take a cat out of the bag
+
+
+def test_undo_of_a_mis_tap_puts_the_cats_back_and_a_draw_only_the_host_takes_back(cats):
     board, phones = cats
     board.act("start", first_seat=seat_id(phones["Ann"]))
     ann = phones["Ann"]
     ann.act("roll")
     before = ann.view()
-    die = before["dice"][0]
+    index = next((i for i, d in enumerate(before["dice"]) if d["face"] not in DRAWING_FACES), 0)
+    die = before["dice"][index]
     held = [c for c, n in next(p for p in before["players"] if p["is_me"])["by_color"].items() if n]
-    ann.act("resolve", die=0, **({"color": held[0]} if die["needs_color"] else {}))
+    ann.act("resolve", die=index, **({"color": held[0]} if die["needs_color"] else {}))
     assert ann.view()["players"] != before["players"] or ann.view()["dice"] != before["dice"]
     r = ann.client.post(f"/t/{ann.code}/undo", data={"version": ann.view()["version"], "as": "seat"},
                         headers={"Accept": "application/json"})
+    if die["face"] in DRAWING_FACES:
+        # The cat that came out of the bag was seen: taking it back would show the next cat for free.
+        assert r.status_code == 403 and "showed something hidden" in r.json["error"]
+        r = board.client.post(f"/t/{ann.code}/undo", data={"version": board.view()["version"], "as": "board"},
+                              headers={"Accept": "application/json"})
     assert r.status_code == 200
     after = ann.view()
     assert after["players"] == before["players"] and after["dice"] == before["dice"]
     assert after["bag_count"] == before["bag_count"]
+
+
+def test_undoing_a_roll_and_rolling_again_rolls_the_same(cats):
+    """Fishing for a better roll is pointless: the table's random source is undone with the roll."""
+    board, phones = cats
+    board.act("start", first_seat=seat_id(phones["Ann"]))
+    ann = phones["Ann"]
+    ann.act("roll")
+    first = [d["face"] for d in ann.view()["dice"]]
+    for _ in range(5):
+        r = ann.client.post(f"/t/{ann.code}/undo", data={"version": ann.view()["version"], "as": "seat"},
+                            headers={"Accept": "application/json"})
+        assert r.status_code == 200
+        ann.act("roll")
+        assert [d["face"] for d in ann.view()["dice"]] == first
+    assert "took back" in board.html()   # every undo is in the log on every screen
 
 
 def test_the_resolve_page_offers_one_button_per_colour_held(cats):
