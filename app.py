@@ -26,6 +26,10 @@ def parse_args(argv=None) -> argparse.Namespace:
     parser.add_argument("--public-url", default=os.environ.get("COMPANION_PUBLIC_URL"),
                         help="the address phones should open, e.g. http://192.168.1.20:8750 "
                              "(default: this machine's LAN address)")
+    parser.add_argument("--allowed-hosts", default=os.environ.get("COMPANION_ALLOWED_HOSTS", ""),
+                        help="more host names this server answers to, comma-separated (besides localhost, this "
+                             "machine's name and LAN address, and the public URL's host); requests naming any "
+                             "other host are refused, so a web page elsewhere cannot drive the companion")
     parser.add_argument("--expire-days", type=float, default=float(os.environ.get("COMPANION_EXPIRE_DAYS", 7)),
                         help="remove tables nobody touched for this many days, after writing their history "
                              "to an archive folder beside the database (default: 7; 0 keeps them forever)")
@@ -45,11 +49,27 @@ def lan_address() -> str:
         probe.close()
 
 
-def build_app(database: str | None, public_url: str | None):
+def trusted_hosts(public_url: str | None, extra: str = "") -> list[str]:
+    """The host names a request may name: this machine by any of its usual names, the public URL's
+    host, and those given. Anything else is a page elsewhere pointing its own name at this machine
+    (DNS rebinding) and is refused (Flask's TRUSTED_HOSTS)."""
+    from urllib.parse import urlsplit
+    hosts = {"localhost", "127.0.0.1", "::1", lan_address()}
+    name = socket.gethostname()
+    if name:
+        hosts |= {name, f"{name}.local"}
+    if public_url:
+        hosts.add(urlsplit(public_url).hostname or "")
+    hosts |= {h.strip() for h in extra.split(",") if h.strip()}
+    return sorted(h for h in hosts if h)
+
+
+def build_app(database: str | None, public_url: str | None, allowed_hosts: str = ""):
     """The app as configured by the command line and the environment (shared with wsgi.py)."""
     from companion import create_app
 
-    config = {"DATABASE": database, "PUBLIC_URL": public_url}
+    config = {"DATABASE": database, "PUBLIC_URL": public_url,
+              "TRUSTED_HOSTS": trusted_hosts(public_url, allowed_hosts)}
     # Rate limits per client address (a café with one NAT address may want more joins); the number
     # of reverse proxies in front whose X-Forwarded-* headers to believe (0: none).
     for key in ("JOINS_PER_MINUTE", "LOOKUPS_PER_MINUTE", "TRUSTED_PROXIES"):
@@ -100,7 +120,7 @@ def main(argv=None) -> int:
     host_shown = lan_address() if args.host in ("0.0.0.0", "::") else args.host
     public_url = (args.public_url or f"http://{host_shown}:{args.port}").rstrip("/")
     try:
-        app = build_app(args.db, public_url)
+        app = build_app(args.db, public_url, args.allowed_hosts)
     except StoreError as exc:
         print(f"Cannot start: {exc}", file=sys.stderr)
         return 2

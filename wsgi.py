@@ -16,6 +16,6 @@ from app import build_app, parse_args, start_expiry
 _args = parse_args([])  # defaults read from the environment, as for app.py
 # No public URL by default: behind a reverse proxy the request's own Host is the address phones use
 # (the proxy must pass it on; see the sample nginx configuration in the README).
-app = build_app(_args.db, os.environ.get("COMPANION_PUBLIC_URL"))
+app = build_app(_args.db, os.environ.get("COMPANION_PUBLIC_URL"), _args.allowed_hosts)
 if _args.expire_days > 0:
     start_expiry(app, _args.expire_days)

@@ -40,8 +40,11 @@ def select_locale() -> str:
     return request.accept_languages.best_match(list(LANGUAGES), default="en")
 
 
-def local_path(target: str | None) -> str:
-    """Only a path on this site may follow a language change (never another host)."""
+def local_path(target: str | None) -> str | None:
+    """Only a path on this site may follow a language change (never another host); None for an
+    address no browser would send (control characters: a header-splitting attempt)."""
+    if target and any(ord(c) < 32 or ord(c) == 127 for c in target):
+        return None
     if not target or not target.startswith("/") or target.startswith("//") or "\\\\" in target:
         return "/"
     parts = urlsplit(target)
@@ -55,7 +58,11 @@ def choose(code: str):
     if code not in LANGUAGES:
         from .security import error_page
         return error_page(404, "That language is not available: choose English or Deutsch.")
-    response = redirect(local_path(request.args.get("next")), 303)
+    target = local_path(request.args.get("next"))
+    if target is None:
+        from .security import error_page
+        return error_page(400, "That address to go back to is not valid.")
+    response = redirect(target, 303)
     response.set_cookie(COOKIE, code, max_age=YEAR, samesite="Lax", httponly=True)
     return response
 

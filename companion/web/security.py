@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 
 from flask import Flask, current_app, render_template, request
 from flask_babel import gettext
-from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge, SecurityError
 
 from ..errors import N_
 from ..store import StorageUnavailable
@@ -70,6 +70,15 @@ def register(app: Flask) -> None:
     app.extensions["rate_limiter"] = RateLimiter()
 
     @app.before_request
+    def refuse_unreadable_address():
+        # An address whose bytes are not UTF-8 (a raw 0xFF in the query) cannot be shown or
+        # linked back to (the language menu does): say so instead of failing later.
+        try:
+            request.query_string.decode("utf-8")
+        except UnicodeDecodeError:
+            return error_page(400, "That address has characters this app cannot read.")
+
+    @app.before_request
     def refuse_cross_site():
         if request.method not in ("GET", "HEAD", "OPTIONS") and cross_site():
             return error_page(403, "This request came from another site and was refused.")
@@ -81,6 +90,12 @@ def register(app: Flask) -> None:
         response.headers.setdefault("Referrer-Policy", "same-origin")
         response.headers.setdefault("X-Frame-Options", "DENY")
         return response
+
+    @app.errorhandler(SecurityError)
+    def untrusted_host(_exc):
+        # Flask's TRUSTED_HOSTS refused the Host header: a page on another site pointing its own
+        # name at this machine (DNS rebinding) cannot drive the companion.
+        return error_page(400, "This companion does not answer to that address. Open it by the address it printed.")
 
     @app.errorhandler(RequestEntityTooLarge)
     def too_large(_exc):

@@ -78,10 +78,9 @@ def test_a_conflicting_commit_runs_the_work_again_and_loses_nothing(url):
     assert seats == {"Bob": 1, "Ann": 2} and seat.id == 2
 
 
-def test_a_move_that_loses_the_race_is_refused_as_stale_not_applied_twice(url):
-    a, b = Tables(RedisStore(url), Hub()), Tables(RedisStore(url), Hub())
-    code, host = a.create("toolbox", getlist({"parts": ["counters"], "counters": "Taps: 0"}))
-    real = a.store.transact
+def _with_interference(tables, other):
+    """Makes `tables`' next transaction lose its race: `other` commits in between."""
+    real = tables.store.transact
     fired = []
 
     def transact_with_interference(work):
@@ -89,17 +88,32 @@ def test_a_move_that_loses_the_race_is_refused_as_stale_not_applied_twice(url):
             result = work(tx)
             if not fired:
                 fired.append(1)
-                b.act(code, "count", getlist({"counter_index": 0, "delta": 1}), Credentials(None, host), 1)
+                other()
             return result
         return real(interfered)
+    tables.store.transact = transact_with_interference
 
-    a.store.transact = transact_with_interference
-    from companion.tables import Stale
-    with pytest.raises(Stale):
-        a.act(code, "count", getlist({"counter_index": 0, "delta": 5}), Credentials(None, host), 1)
+
+def test_an_independent_move_that_loses_the_race_is_applied_on_top_once(url):
+    a, b = Tables(RedisStore(url), Hub()), Tables(RedisStore(url), Hub())
+    code, host = a.create("toolbox", getlist({"parts": ["counters"], "counters": "Taps: 0"}))
+    _with_interference(a, lambda: b.act(code, "count", getlist({"counter_index": 0, "delta": 1}), Credentials(None, host), 1))
+    a.act(code, "count", getlist({"counter_index": 0, "delta": 5}), Credentials(None, host), 1)
     with a.store.read() as tx:
         row = tx.get_table(code)
-    assert row.version == 2 and row.state["counters"][0]["value"] == 1
+    assert row.version == 3 and row.state["counters"][0]["value"] == 6   # both, each once
+
+
+def test_a_flow_move_that_loses_the_race_is_refused_as_stale_not_applied_twice(url):
+    a, b = Tables(RedisStore(url), Hub()), Tables(RedisStore(url), Hub())
+    code, host = a.create("toolbox", getlist({"parts": ["rounds"], "rounds": "5"}))
+    _with_interference(a, lambda: b.act(code, "round_next", getlist({}), Credentials(None, host), 1))
+    from companion.tables import Stale
+    with pytest.raises(Stale):
+        a.act(code, "round_next", getlist({}), Credentials(None, host), 1)
+    with a.store.read() as tx:
+        row = tx.get_table(code)
+    assert row.version == 2 and row.state["rounds"]["current"] == 2
 
 
 def test_the_hub_hears_other_processes_and_ignores_junk(url):

@@ -84,4 +84,8 @@ DE = {
         "Dein Platz ist um %(time)s auf ein anderes Handy gewechselt; wenn du das nicht warst, sag es dem Gastgeber.",
     "The host removed your seat at %(time)s. Join again if you want to play.":
         "Der Gastgeber hat deinen Platz um %(time)s entfernt. Tritt wieder bei, wenn du mitspielen willst.",
+    "That address has characters this app cannot read.": "Diese Adresse enthält Zeichen, die diese App nicht lesen kann.",
+    "That address to go back to is not valid.": "Die Adresse, zu der es zurückgehen soll, ist ungültig.",
+    "This companion does not answer to that address. Open it by the address it printed.":
+        "Diese App antwortet nicht unter dieser Adresse. Öffne sie unter der Adresse, die sie beim Start angezeigt hat.",
 }
