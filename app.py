@@ -85,12 +85,12 @@ def start_expiry(app, expire_days: float) -> str:
     re-checks the table is still idle."""
     import gevent
 
-    from companion import is_redis_url
+    from companion.storage import is_shared
     from companion.tables import expire_idle_tables
 
     # Beside the SQLite file; with Redis (no file) in the instance folder of this machine.
     database = app.config["DATABASE"]
-    archive = (os.path.join(app.instance_path, "archive") if is_redis_url(database)
+    archive = (os.path.join(app.instance_path, "archive") if is_shared(database)
                else os.path.join(os.path.dirname(os.path.abspath(database)), "archive"))
 
     def expire_forever():
@@ -114,8 +114,7 @@ def main(argv=None) -> int:
     monkey.patch_all()
     from gevent.pywsgi import WSGIServer
 
-    from companion import is_redis_url
-    from companion.store import StoreError
+    from companion.storage import StoreError, describe
 
     host_shown = lan_address() if args.host in ("0.0.0.0", "::") else args.host
     public_url = (args.public_url or f"http://{host_shown}:{args.port}").rstrip("/")
@@ -141,11 +140,7 @@ def main(argv=None) -> int:
         pass
     if args.expire_days > 0:
         start_expiry(app, args.expire_days)
-    where = app.config["DATABASE"]
-    if is_redis_url(where):
-        from companion.redis_store import safe_url
-        where = safe_url(where)
-    print("\nPress Ctrl-C to stop. Tables are saved in", where, flush=True)
+    print("\nPress Ctrl-C to stop. Tables are saved in", describe(app.config["DATABASE"]), flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

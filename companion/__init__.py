@@ -6,13 +6,8 @@ from pathlib import Path
 
 from flask import Flask
 
-from .live import Hub
-from .store import Store
+from .storage import open_backend
 from .tables import Tables
-
-
-def is_redis_url(database: str | None) -> bool:
-    return bool(database) and database.startswith(("redis://", "rediss://", "unix://"))
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -46,14 +41,12 @@ def create_app(config: dict | None = None) -> Flask:
         os.makedirs(app.instance_path, exist_ok=True)
         app.config["DATABASE"] = os.path.join(app.instance_path, "companion.db")
 
-    if is_redis_url(app.config["DATABASE"]):
-        # Several app processes share one Redis: imported only then, SQLite needs nothing extra.
-        from .redis_store import RedisHub, RedisStore
-        store = RedisStore(app.config["DATABASE"], history=app.config["HISTORY_PER_TABLE"],
+    backend = open_backend(app.config["DATABASE"], history=app.config["HISTORY_PER_TABLE"],
                            prefix=app.config["REDIS_PREFIX"])
-        app.extensions["companion"] = Tables(store, RedisHub(store))
-    else:
-        app.extensions["companion"] = Tables(Store(app.config["DATABASE"]), Hub())
+    app.extensions["companion"] = Tables(backend.store, backend.hub)
+    # Rate limits live with the store: with several processes behind one address, per-process
+    # counts would let a client make N times its allowance.
+    app.extensions["rate_limiter"] = backend.rate_limiter
 
     if app.config["TRUSTED_PROXIES"]:
         # Behind nginx every request comes from the proxy's address: take the client's address from
@@ -68,10 +61,4 @@ def create_app(config: dict | None = None) -> Flask:
 
     from .web import register
     register(app)
-    if isinstance(app.extensions["companion"].store, Store):
-        return app
-    # Shared rate limits: with several processes behind one address, per-process counts would let a
-    # client make N times its allowance.
-    from .redis_store import RedisRateLimiter
-    app.extensions["rate_limiter"] = RedisRateLimiter(app.extensions["companion"].store)
     return app

@@ -24,7 +24,7 @@ from .errors import N_, BadInput, Forbidden, RuleError, Term
 from .fields import Text, parse
 from .games.base import Ctx, Seat
 from .live import Hub
-from .store import CredentialRow, EventRow, SeatRow, Store, TableRow, Transaction
+from .storage.interface import EventRow, SeatRow, Store, TableRow, Transaction
 
 # Easy to read aloud: no 0/O, 1/I/L. 31^6 ≈ 887 million codes, and lookups are rate-limited.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"

@@ -271,8 +271,17 @@ class HttpDevice:
         assert status == 200
         return json.loads(body)
 
+    def join(self, code: str, name: str) -> "HttpDevice":
+        status, _, body = self.request(f"/t/{code}/join", {"name": name}, accept="text/html")
+        assert status == 303, body
+        return self
+
     def act(self, code: str, move: str, **fields):
-        status, _, body = self.request(f"/t/{code}/act/{move}", {"version": self.view(code)["version"], **fields})
+        """The move as this device's seat when it holds one, else as the board (which needs the host's
+        or a paired screen's cookie)."""
+        view = self.view(code)
+        data = {"version": view["version"], "as": "seat" if view["seat"] is not None else "board", **fields}
+        status, _, body = self.request(f"/t/{code}/act/{move}", data)
         assert status == 200, body
         return json.loads(body)
 

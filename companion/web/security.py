@@ -1,10 +1,6 @@
 """Cross-site request refusal, rate limits, security headers and error pages."""
 from __future__ import annotations
 
-import sqlite3
-import threading
-import time
-from collections import deque
 from urllib.parse import urlsplit
 
 from flask import Flask, current_app, render_template, request
@@ -12,38 +8,12 @@ from flask_babel import gettext
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge, SecurityError
 
 from ..errors import N_
-from ..store import StorageUnavailable
+from ..storage.interface import StorageError, StorageUnreachable, StorageUnwritable
 
 SAFE_SITES = {"same-origin", "none"}  # "none": typed into the address bar or opened from a bookmark
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
        "connect-src 'self'; font-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'")
-
-
-class RateLimiter:
-    """A sliding window per (client address, bucket). Bounded memory: oldest clients are dropped."""
-
-    def __init__(self, max_clients: int = 10000):
-        self._hits: dict[tuple[str, str], deque] = {}
-        self._lock = threading.Lock()
-        self._max_clients = max_clients
-
-    def hit(self, client: str, bucket: str, per_minute: int, now: float | None = None) -> bool:
-        """Record an attempt; False when the client is over its limit for the past minute."""
-        now = time.monotonic() if now is None else now
-        with self._lock:
-            key = (client, bucket)
-            window = self._hits.get(key)
-            if window is None:
-                if len(self._hits) >= self._max_clients:
-                    self._hits.pop(next(iter(self._hits)))
-                window = self._hits[key] = deque()
-            while window and window[0] <= now - 60:
-                window.popleft()
-            if len(window) >= per_minute:
-                return False
-            window.append(now)
-            return True
 
 
 def client_address() -> str:
@@ -67,8 +37,6 @@ def cross_site() -> bool:
 
 
 def register(app: Flask) -> None:
-    app.extensions["rate_limiter"] = RateLimiter()
-
     @app.before_request
     def refuse_unreadable_address():
         # An address whose bytes are not UTF-8 (a raw 0xFF in the query) cannot be shown or
@@ -109,29 +77,20 @@ def register(app: Flask) -> None:
         fallback = N_("Something went wrong.")  # kept apart: extraction does not look inside error_page()'s value
         return error_page(exc.code or 500, messages.get(exc.code, exc.description or fallback))
 
-    @app.errorhandler(sqlite3.Error)
-    def storage_error(exc: sqlite3.Error):
-        # The transaction was rolled back: nothing half-applied. Say what a player can do.
-        app.logger.error("storage error: %s", exc)
-        return error_page(503, "The companion cannot save right now (its disk may be full or read-only). "
-                               "Nothing was changed; tell whoever runs it, then try again.")
+    # Every backend turns its driver's errors into these (companion/storage/interface.py): the unit
+    # of work was rolled back or never committed, so nothing is half-applied. Say what a player can do.
+    storage_sentences = [
+        (StorageUnwritable, N_("The companion cannot save right now (its disk may be full or read-only). "
+                               "Nothing was changed; tell whoever runs it, then try again.")),
+        (StorageUnreachable, N_("The companion cannot reach its storage right now. Nothing was changed; "
+                                "tell whoever runs it, then try again.")),
+        (StorageError, N_("The companion cannot save right now. Nothing was changed; try again.")),
+    ]
 
-    @app.errorhandler(StorageUnavailable)
-    def storage_busy(exc: StorageUnavailable):
-        app.logger.error("storage unavailable: %s", exc)
-        return error_page(503, "The companion cannot save right now. Nothing was changed; try again.")
-
-    try:
-        from redis.exceptions import RedisError
-    except ImportError:  # SQLite-only installs need not have the redis package
-        pass
-    else:
-        @app.errorhandler(RedisError)
-        def redis_error(exc: Exception):
-            # Redis unreachable or refusing: a queued transaction never half-applies (MULTI/EXEC).
-            app.logger.error("redis error: %s", exc)
-            return error_page(503, "The companion cannot reach its storage right now. Nothing was changed; "
-                                   "tell whoever runs it, then try again.")
+    @app.errorhandler(StorageError)
+    def storage_error(exc: StorageError):
+        app.logger.error("storage: %s: %s", type(exc).__name__, exc)
+        return error_page(503, next(sentence for kind, sentence in storage_sentences if isinstance(exc, kind)))
 
     @app.errorhandler(Exception)
     def unexpected(exc: Exception):  # pragma: no cover - a bug; the player still gets a sentence

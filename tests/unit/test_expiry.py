@@ -4,7 +4,7 @@ import json
 import pytest
 
 from companion.live import Hub
-from companion.store import Store
+from companion.storage.sqlite_store import SQLiteStore as Store
 from companion.tables import Credentials, Tables, expire_idle_tables
 
 pytestmark = pytest.mark.both_backends  # SQLite, and Redis with its last-use index
@@ -12,7 +12,7 @@ pytestmark = pytest.mark.both_backends  # SQLite, and Redis with its last-use in
 
 def open_store(database: str):
     if database.startswith("redis://"):
-        from companion.redis_store import RedisStore
+        from companion.storage.redis_store import RedisStore
         return RedisStore(database)
     return Store(database)
 

@@ -116,10 +116,12 @@ def test_concurrent_moves_through_two_processes_lose_no_update(pair):
     errors: list[str] = []
 
     def tap(server: ServerProcess) -> None:
-        device = HttpDevice(server.url)  # the board, acting through its own process
+        # a phone, acting through its own process
+        device = HttpDevice(server.url).join(code, f"Tapper {server.port}")
         while acked[server.url] < taps_each:
             version = device.view(code)["version"]
-            status, _, body = device.request(f"/t/{code}/act/count", {"version": version, "counter_index": 0, "delta": 1})
+            status, _, body = device.request(f"/t/{code}/act/count",
+                                             {"version": version, "counter_index": 0, "delta": 1, "as": "seat"})
             if status == 200:
                 acked[server.url] += 1
             elif status != 409:  # 409: the other process moved first; look again and tap again
@@ -169,7 +171,8 @@ def test_a_process_killed_mid_game_loses_nothing_acknowledged(pair):
     a, b = pair
     rng = random.Random(10)
     host, code = new_table(a, parts=["counters"], counters="Taps: 0")
-    devices = [HttpDevice(a.url), HttpDevice(b.url)]
+    devices = [HttpDevice(a.url).join(code, "Ann"), HttpDevice(b.url)]
+    devices[1].opener = devices[0].opener   # the same phone (cookies), reaching the table through A and through B
     acked = sent = 0
     stop = threading.Event()
 
@@ -182,7 +185,8 @@ def test_a_process_killed_mid_game_loses_nothing_acknowledged(pair):
             try:
                 version = device.view(code)["version"]
                 sent += 1
-                status, _, _ = device.request(f"/t/{code}/act/count", {"version": version, "counter_index": 0, "delta": 1})
+                status, _, _ = device.request(f"/t/{code}/act/count",
+                                              {"version": version, "counter_index": 0, "delta": 1, "as": "seat"})
                 if status == 200:
                     acked += 1
                 else:

@@ -1,7 +1,6 @@
-"""Persistence of tables, seats and events in SQLite (WAL mode, one transaction per action).
-
-The pipeline (companion/tables.py) talks to a `Transaction`, never to SQL, so another backend can
-stand behind the same methods later (see docs/ARCHITECTURE.md, scale-out).
+"""The SQLite backend: tables, seats, credentials and events in one file (WAL mode, one transaction per
+action), behind the Store / Transaction protocols of companion/storage/interface.py. sqlite3's errors
+never leave this module: they become the storage errors there.
 """
 from __future__ import annotations
 
@@ -10,8 +9,9 @@ import os
 import queue
 import sqlite3
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import Iterator
+
+from .interface import CredentialRow, EventRow, SeatRow, StorageUnwritable, StoreError, TableRow
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -66,55 +66,7 @@ def _json(value: dict | str) -> str:
     return value if isinstance(value, str) else json.dumps(value)
 
 
-@dataclass(frozen=True)
-class TableRow:
-    code: str
-    game: str
-    options: dict
-    state: dict
-    version: int
-    host_token_hash: str
-    created_at: float
-    updated_at: float
-
-
-@dataclass(frozen=True)
-class SeatRow:
-    seat_id: int
-    name: str
-    token_hash: str
-
-
-@dataclass(frozen=True)
-class EventRow:
-    id: int
-    version: int
-    kind: str
-    move: str | None
-    seat_id: int | None
-    state_after: dict | None
-    at: float
-    args: dict | None = None
-
-
-@dataclass(frozen=True)
-class CredentialRow:
-    kind: str               # "board" | "pair" | "claim" | "moved"
-    token_hash: str
-    seat_id: int | None
-    at: float
-
-
-class StoreError(RuntimeError):
-    """The database cannot be used (missing folder, read-only, disk full): said at start-up."""
-
-
-class StorageUnavailable(RuntimeError):
-    """A unit of work could not be saved now (the shared store is unreachable or the table kept
-    changing under it): nothing was applied; the player is asked to try again (503)."""
-
-
-class Transaction:
+class SQLiteTransaction:
     def __init__(self, conn: sqlite3.Connection):
         self.conn = conn
 
@@ -246,7 +198,7 @@ class Transaction:
         self.conn.execute(sql, params)
 
 
-class Store:
+class SQLiteStore:
     POOL_SIZE = 16
 
     def __init__(self, path: str):
@@ -292,15 +244,27 @@ class Store:
                 conn.close()
 
     @contextmanager
-    def _transaction(self, begin: str) -> Iterator[Transaction]:
-        with self._connection() as conn:
-            conn.execute(begin)
+    def _transaction(self, begin: str) -> Iterator[SQLiteTransaction]:
+        try:
+            with self._connection() as conn:
+                conn.execute(begin)
+                try:
+                    yield SQLiteTransaction(conn)
+                except BaseException:
+                    conn.execute("ROLLBACK")
+                    raise
+                conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            # Rolled back (or never begun): nothing half-applied. A disk that is full or read-only
+            # is the usual cause mid-game.
+            raise StorageUnwritable(str(exc)) from exc
+
+    def close(self) -> None:
+        while True:
             try:
-                yield Transaction(conn)
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
-            conn.execute("COMMIT")
+                self._pool.get_nowait().close()
+            except queue.Empty:
+                return
 
     def transact(self, work):
         """Run `work(tx)` in one write transaction and return its result. The pipeline writes through

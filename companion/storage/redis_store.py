@@ -1,6 +1,8 @@
-"""The Redis backend: the same Transaction interface as companion/store.py and the same
-publish/wait as companion/live.py, so several app processes (on one or several machines) can serve
-the same tables. Selected with `--db redis://HOST:PORT/N` (or COMPANION_DB).
+"""The Redis backend: the Store / Transaction protocols of companion/storage/interface.py on Redis, so
+several app processes (on one or several machines) can serve the same tables. Selected with
+`--db redis://HOST:PORT/N` (or COMPANION_DB). Redis's errors never leave this module: they become
+the storage errors of interface.py. (Live updates across processes: companion/live.py RedisHub;
+shared rate limits: companion/ratelimit.py RedisRateLimiter.)
 
 Keys, per table (the `{CODE}` hash tag keeps a table's keys in one Redis Cluster slot):
 
@@ -20,9 +22,7 @@ means a Stale answer, for a join a fresh seat number. No update is ever lost.
 from __future__ import annotations
 
 import json
-import logging
 import random
-import threading
 import time
 from contextlib import contextmanager
 from typing import Callable, Iterator
@@ -30,10 +30,9 @@ from typing import Callable, Iterator
 import redis
 from redis.exceptions import RedisError, WatchError
 
-from .live import Hub
-from .store import CredentialRow, EventRow, SeatRow, StorageUnavailable, StoreError, TableRow
+from .interface import (CredentialRow, EventRow, SeatRow, StorageUnavailable, StorageUnreachable, StoreError,
+                        TableRow)
 
-log = logging.getLogger(__name__)
 
 def safe_url(url: str) -> str:
     """The URL without a password, for messages."""
@@ -331,7 +330,10 @@ class RedisStore:
 
     @contextmanager
     def read(self) -> Iterator[RedisTransaction]:
-        yield RedisTransaction(self, None, writing=False)
+        try:
+            yield RedisTransaction(self, None, writing=False)
+        except RedisError as exc:
+            raise StorageUnreachable(str(exc)) from exc
 
     @contextmanager
     def write(self) -> Iterator[RedisTransaction]:
@@ -348,6 +350,13 @@ class RedisStore:
             # leaving the `with` resets the pipeline: UNWATCH and the connection back to the pool
 
     def transact(self, work):
+        try:
+            return self._transact(work)
+        except RedisError as exc:
+            # Redis unreachable or refusing: a queued transaction never half-applies (MULTI/EXEC).
+            raise StorageUnreachable(str(exc)) from exc
+
+    def _transact(self, work):
         for attempt in range(self.MAX_ATTEMPTS):
             try:
                 with self.write() as tx:
@@ -366,115 +375,3 @@ class RedisStore:
 
     def close(self) -> None:
         self.client.connection_pool.disconnect()
-
-
-class RedisRateLimiter:
-    """security.RateLimiter's sliding window, kept in Redis so the limits hold for the whole cluster
-    rather than per process. One Lua script per attempt: trim the window, count, record, so two
-    processes cannot both let the last allowed attempt through. Keys expire a minute after the last
-    attempt, so memory stays bounded by the clients active in the past minute."""
-
-    SCRIPT = """
-    redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', tonumber(ARGV[1]) - 60)
-    if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
-    redis.call('ZADD', KEYS[1], ARGV[1], ARGV[3])
-    redis.call('EXPIRE', KEYS[1], 61)
-    return 1
-    """
-
-    def __init__(self, store: RedisStore):
-        self.prefix = f"{store.prefix}limit:"
-        self._script = store.client.register_script(self.SCRIPT)
-
-    def hit(self, client: str, bucket: str, per_minute: int, now: float | None = None) -> bool:
-        """Record an attempt; False when the client is over its limit for the past minute. The
-        wall clock, not a monotonic one: every process on every machine must agree on it."""
-        now = time.time() if now is None else now
-        key = f"{self.prefix}{bucket[:20]}:{client[:64]}"  # an address from a header is bounded here
-        member = f"{now:.6f}:{random.getrandbits(32)}"
-        return bool(self._script(keys=[key], args=[now, per_minute, member]))
-
-
-class RedisHub(Hub):
-    """Hub's publish/wait across processes. Each process holds ONE subscriber connection (a pattern
-    subscription to every table's channel) and fans messages out to its local waiters through the
-    in-process Hub, so a thousand open streams cost a thousand greenlets, not a thousand Redis
-    connections. After the subscription is (re)established, the tables this process's streams wait
-    on are re-read, so a message missed while disconnected still reaches them."""
-
-    def __init__(self, store: RedisStore, ready_timeout: float = 10):
-        super().__init__()
-        self.store = store
-        self.channel_prefix = store.channel_prefix()
-        # The subscriber connection blocks on reads by design: no socket timeout (keepalive instead).
-        self._sub_client = redis.Redis.from_url(store.url, decode_responses=True, socket_connect_timeout=5,
-                                                socket_keepalive=True)
-        self._closed = threading.Event()
-        self._ready = threading.Event()
-        self._pubsub = None
-        self._thread = threading.Thread(target=self._listen, name="redis-hub", daemon=True)
-        self._thread.start()
-        # Serve only once subscribed, so no publish is missed between start-up and the first stream.
-        if not self._ready.wait(ready_timeout):
-            self.close()
-            raise StoreError(f"Cannot subscribe to Redis at {safe_url(store.url)}")
-
-    def publish(self, code: str, version: int) -> None:
-        super().publish(code, version)  # this process's streams at once
-        try:
-            self.store.client.publish(self.channel_prefix + code, version)
-        except RedisError as exc:
-            # The action is committed; other processes' streams catch up when their subscriber
-            # reconnects (resync) or their viewers reload. Never turn a saved action into an error.
-            log.warning("could not publish %s v%s: %s", code, version, exc)
-
-    def _listen(self) -> None:
-        backoff = 0.1
-        while not self._closed.is_set():
-            pubsub = self._sub_client.pubsub()
-            self._pubsub = pubsub
-            try:
-                pubsub.psubscribe(self.channel_prefix + "*")
-                for message in pubsub.listen():
-                    if self._closed.is_set():
-                        break
-                    if message["type"] == "psubscribe":
-                        backoff = 0.1
-                        self._resync()
-                        self._ready.set()
-                    elif message["type"] == "pmessage":
-                        self._deliver(message["channel"], message["data"])
-            except (RedisError, OSError, ValueError) as exc:
-                if self._closed.is_set():
-                    break
-                log.warning("Redis subscription lost (%s); reconnecting", exc)
-                time.sleep(backoff)
-                backoff = min(backoff * 2, 5)
-            finally:
-                try:
-                    pubsub.close()
-                except Exception:  # closing a broken connection may fail again: it is gone either way
-                    pass
-
-    def _deliver(self, channel: str, data: str) -> None:
-        code = channel[len(self.channel_prefix):]
-        # Anyone who can reach Redis can publish: accept only what a table code and version look like.
-        if len(code) <= 12 and data.isascii() and data.isdigit() and len(data) < 10:
-            Hub.publish(self, code, int(data))
-
-    def _resync(self) -> None:
-        codes = self.waited_on()
-        if codes:
-            for code, version in self.store.versions(codes).items():
-                Hub.publish(self, code, version)
-
-    def close(self) -> None:
-        self._closed.set()
-        pubsub = self._pubsub
-        if pubsub is not None and pubsub.connection is not None:
-            try:
-                pubsub.connection.disconnect()  # wakes the listener out of its blocking read
-            except Exception:
-                pass
-        self._thread.join(5)
-        self._sub_client.close()

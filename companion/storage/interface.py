@@ -1,0 +1,127 @@
+"""What the table pipeline needs from storage: the row types, the storage errors, and the `Store` and
+`Transaction` protocols every backend implements (companion/storage/sqlite_store.py,
+companion/storage/redis_store.py). The pipeline (companion/tables.py) and the web layer name only
+these; each backend turns its own driver's errors into the errors below.
+"""
+from __future__ import annotations
+
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from typing import Callable, Protocol, TypeVar
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class TableRow:
+    code: str
+    game: str
+    options: dict
+    state: dict
+    version: int
+    host_token_hash: str
+    created_at: float
+    updated_at: float
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat_id: int
+    name: str
+    token_hash: str
+
+
+@dataclass(frozen=True)
+class EventRow:
+    id: int
+    version: int
+    kind: str                 # create | join | move | undo | claim | seat_moved | ...
+    move: str | None
+    seat_id: int | None
+    state_after: dict | None
+    at: float
+    args: dict | None = None
+
+
+@dataclass(frozen=True)
+class CredentialRow:
+    kind: str                 # "board" | "pair" | "claim" | "moved" | "removed"
+    token_hash: str
+    seat_id: int | None
+    at: float
+
+
+# ---- errors: raised by every backend for its own driver's failures
+
+class StoreError(RuntimeError):
+    """The storage cannot be used at all (missing folder, unreachable server): said at start-up."""
+
+
+class StorageError(RuntimeError):
+    """A unit of work could not be done now; nothing was applied (answered 503 with a sentence)."""
+
+
+class StorageUnavailable(StorageError):
+    """The table kept changing under the work (an optimistic store gave up retrying): try again."""
+
+
+class StorageUnwritable(StorageError):
+    """The storage refused the write (disk full, read-only file)."""
+
+
+class StorageUnreachable(StorageError):
+    """The storage server cannot be reached (or refused the command)."""
+
+
+# ---- the protocols
+
+class Transaction(Protocol):
+    """One unit of work on a consistent view of the data. Writes are applied together at the end
+    of the work, or not at all."""
+
+    # tables
+    def get_table(self, code: str) -> TableRow | None: ...
+    def table_exists(self, code: str) -> bool: ...
+    def insert_table(self, code: str, game: str, options: dict, state: dict, host_token_hash: str, now: float) -> None: ...
+    def save_state(self, code: str, state: dict | str, version: int, now: float) -> None: ...
+    def bump_version(self, code: str, version: int, now: float) -> None: ...
+    def states_of_game(self, game: str, limit: int) -> list[dict]: ...
+    def idle_tables(self, updated_before: float, limit: int = 500) -> list[str]: ...
+    def delete_table(self, code: str) -> None: ...
+
+    # seats
+    def seats(self, code: str) -> list[SeatRow]: ...
+    def seat_by_token(self, code: str, token_hash: str) -> SeatRow | None: ...
+    def seat_by_name(self, code: str, name_key: str) -> SeatRow | None: ...
+    def add_seat(self, code: str, name: str, name_key: str, token_hash: str, now: float) -> int: ...
+    def set_seat_token(self, code: str, seat_id: int, token_hash: str) -> None: ...
+    def remove_seat(self, code: str, seat_id: int) -> None: ...
+
+    # credentials other than seats
+    def credentials(self, code: str, kind: str) -> list[CredentialRow]: ...
+    def add_credential(self, code: str, kind: str, token_hash: str, seat_id: int | None, now: float) -> None: ...
+    def remove_credentials(self, code: str, kind: str, token_hash: str | None = None,
+                           seat_id: int | None = None) -> None: ...
+
+    # events
+    def add_event(self, code: str, version: int, kind: str, now: float, move: str | None = None,
+                  seat_id: int | None = None, args: dict | None = None,
+                  state_after: dict | str | None = None) -> None: ...
+    def live_states(self, code: str, limit: int) -> list[EventRow]: ...
+    def last_live_move(self, code: str) -> EventRow | None: ...
+    def mark_undone(self, event_id: int) -> None: ...
+    def history(self, code: str, limit: int = 200) -> list[EventRow]: ...
+    def all_events(self, code: str) -> list[dict]: ...
+
+
+class Store(Protocol):
+    def transact(self, work: Callable[[Transaction], T]) -> T:
+        """Runs `work(tx)` in one write transaction and returns its result. An optimistic backend
+        may run `work` again after a conflict, so `work` must only read and write through `tx`."""
+        ...
+
+    def read(self) -> AbstractContextManager[Transaction]:
+        """A consistent snapshot for reading."""
+        ...
+
+    def close(self) -> None: ...
