@@ -193,3 +193,24 @@ def test_the_undo_button_names_the_move_and_the_board_in_german(new_table):
     html = board.client.get(f"/t/{board.code}", headers=DE).get_data(as_text=True)
     assert "Würfeln rückgängig" in html and "(das Spielbrett)" in html
     assert "Undo roll" in board.client.get(f"/t/{board.code}").get_data(as_text=True)
+
+
+def test_german_of_the_old_workflow_folds_into_the_empty_entries(tmp_path):
+    """tools/fold_german.py (transitional): a branch's tools/de/new_<branch>.py fills the entries that
+    have no German yet, and neither overwrites German nor adds English the source does not have."""
+    import fold_german                                                # tools/fold_german.py
+    po = tmp_path / "messages.po"
+    po.write_text(translations.GERMAN.read_text().replace('msgstr "Füttere mich"', 'msgstr ""').replace(
+        'msgid_plural "%(num)s tiles"\nmsgstr[0] "%(num)s Plättchen"\nmsgstr[1] "%(num)s Plättchen"',
+        'msgid_plural "%(num)s tiles"\nmsgstr[0] ""\nmsgstr[1] ""'))
+    pairs = tmp_path / "new_branch.py"
+    pairs.write_text('DE = {"Feed me": "Gib mir Futter", "Fresh water": "Wasser!", "Not in the source": "Nein"}\n'
+                     'PLURALS = {"%(num)s tile": ("%(num)s Stein", "%(num)s Steine")}\n')
+    left = fold_german.fold(pairs, po)
+    folded = _read(po)
+    assert folded.get("Feed me").string == "Gib mir Futter"
+    assert folded.get("Fresh water").string == _read(translations.GERMAN).get("Fresh water").string
+    assert folded.get("%(num)s tile").string == ("%(num)s Stein", "%(num)s Steine")
+    assert folded.get("Not in the source") is None and len(left) == 2      # the clash and the stranger
+    assert {m.id: m.string for m in folded if m.id and m.id not in ("Feed me", ("%(num)s tile", "%(num)s tiles"))} == \
+        {m.id: m.string for m in _read(translations.GERMAN) if m.id and m.id not in ("Feed me", ("%(num)s tile", "%(num)s tiles"))}
