@@ -70,9 +70,14 @@ def compile_catalogues(directory: Path = TRANSLATIONS) -> None:
         with po.open("rb") as fh:
             catalogue = read_po(fh, locale=po.parent.parent.name)
         partial = mo.with_name(f".{mo.name}.{os.getpid()}")
-        with partial.open("wb") as fh:
-            write_mo(fh, catalogue)                     # as `pybabel compile`: fuzzy entries left out
-        os.replace(partial, mo)
+        try:
+            with partial.open("wb") as fh:
+                write_mo(fh, catalogue)                 # as `pybabel compile`: fuzzy entries left out
+            os.replace(partial, mo)
+        except OSError as exc:
+            raise SystemExit(f"Cannot write {mo} ({exc.strerror}): the app compiles it from {po.name} at "
+                             "start-up. Make that folder writable, or run python tools/translations.py "
+                             "where it is.") from exc
 
 
 # Speed: a view calls _() about a hundred times and is rendered for every device on every change;
