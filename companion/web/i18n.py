@@ -82,10 +82,10 @@ def compile_catalogues(directory: Path = TRANSLATIONS) -> None:
 
 # Speed: a view calls _() about a hundred times and is rendered for every device on every change;
 # Flask-Babel's template callables look up locale and catalogue on each call (measured: a view
-# 30-100 % slower). So each language's catalogue is loaded once per process, chosen once per request,
-# and templates get gettext/ngettext bound to it, with Jinja's newstyle behaviour (autoescape-aware,
-# always a `%(name)s` format, `num` for ngettext). Macros imported without context fall back to
-# Flask-Babel's globals: same words, only slower.
+# 30-100 % slower; a hundred calls 1.2 ms against 0.47 ms here). So each language's catalogue is
+# loaded once per process, chosen once per request, and templates get gettext/ngettext bound to it,
+# with Jinja's newstyle behaviour (autoescape-aware, always a `%(name)s` format, `num` for
+# ngettext). Macros imported without context fall back to Flask-Babel's globals: same words, slower.
 _LOADED: dict[str, tuple[Translations, dict]] = {}
 
 
