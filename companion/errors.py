@@ -2,7 +2,8 @@
 turns them into 4xx answers with the sentence shown to the player, in the viewer's language.
 
 A refusal keeps its English template and its values apart, so the sentence can be translated where
-the viewer is known (companion/web/i18n.py `refusal_text`), not where the rule is checked:
+the viewer is known (`Refusal.sentence(gettext)`, called by companion/web/i18n.py `refusal_text`),
+not where the rule is checked:
 
     raise RuleError("It is %(name)s's turn.", name=ctx.name_of(seat))
 
@@ -11,6 +12,8 @@ wrapped in `N_()` where it is kept elsewhere): extraction finds it there, and
 tests/unit/test_refusals_marked.py fails on an f-string or a built-up sentence.
 """
 from __future__ import annotations
+
+from typing import Callable
 
 
 def N_(template: str) -> str:
@@ -27,12 +30,16 @@ class Refusal(Exception):
     def __init__(self, template: str, **values):
         self.template = template
         self.values = values
-        super().__init__(_capitalised(template % values if values else template))
+        super().__init__(self.sentence())
 
-
-def _capitalised(sentence: str) -> str:
-    # A template may start with a value ("%(label)s must be…"); the sentence still starts upper case.
-    return sentence[:1].upper() + sentence[1:]
+    def sentence(self, translate: Callable[[str], str] = str) -> str:
+        """The sentence in `translate`'s language (a gettext; English without one): the template and
+        the values that are words (Term) translated, the values put in, and a capital first letter,
+        since a template may start with a value ("%(label)s must be…")."""
+        values = {k: translate(v) if isinstance(v, Term) else v for k, v in self.values.items()}
+        text = translate(self.template)
+        text = text % values if values else text
+        return text[:1].upper() + text[1:]
 
 
 class BadInput(Refusal, ValueError):

@@ -29,7 +29,7 @@ EVENTS_KEPT = 8
 
 
 # Refusals are literal English templates at the raise site (companion/errors.py), so extraction finds
-# them and the web layer shows them in the viewer's language (German: tools/de/cloaked_cats.py).
+# them and the web layer shows them in the viewer's language (German: translations/de/LC_MESSAGES/messages.po).
 # The two raised from more than one place are kept here, marked.
 NOT_STARTED = N_("The game has not started yet: press Start when everyone has joined.")
 PLAY_CAT_FIRST = N_("Play a cat card first: tap the features printed on it.")
@@ -121,7 +121,7 @@ def _cat_features(features: list[str]) -> list[str]:
         raise BadInput("A cat card shows %(min)s or %(max)s features; you picked %(count)s.", min=lo, max=hi,
                        count=len(features))
     # Category nouns and feature names come from the deck file: Terms, so they are translated too
-    # (their msgids are listed in translations/names/cloaked-cats.pot and shared.pot).
+    # (babel.cfg extracts them from the deck file).
     for category in RULES["one_per_category"]:
         picked = [Term(FEATURES[f]["name"]) for f in features if FEATURES[f]["category"] == category]
         noun = Term(CATEGORIES[category]["noun"])

@@ -1,21 +1,25 @@
 """Languages: English, with every user-visible template string marked for translation (Flask-Babel),
 and German. The language comes from the `lang` cookie (set by the switch in the Display menu), else
-the browser's Accept-Language, else English. Catalogues live in translations/<lang>/LC_MESSAGES;
-see translations/README.md for extracting and compiling them."""
+the browser's Accept-Language, else English. Catalogues live in translations/<lang>/LC_MESSAGES:
+messages.po is what translators edit (translations/README.md); messages.mo is compiled from it here at
+start-up, never kept in git."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
 from babel.support import Translations
 from flask import Blueprint, Flask, g, redirect, request
 from flask_babel import Babel, get_locale, gettext
 from jinja2 import pass_context
 from markupsafe import Markup
 
-from ..errors import Refusal, Term
+from ..errors import Refusal
 
-ROOT = Path(__file__).resolve().parent.parent.parent
+TRANSLATIONS = Path(__file__).resolve().parent.parent.parent / "translations"
 LANGUAGES = {"en": "English", "de": "Deutsch"}
 COOKIE = "lang"
 YEAR = 365 * 24 * 3600
@@ -24,13 +28,8 @@ bp = Blueprint("i18n", __name__)
 
 
 def refusal_text(exc: BaseException) -> str:
-    """A refusal's sentence in the viewer's language: the template translated, with the values that
-    are words (errors.Term) translated too, and a capital first letter (errors.Refusal)."""
-    if not isinstance(exc, Refusal):
-        return str(exc)
-    values = {k: gettext(v) if isinstance(v, Term) else v for k, v in exc.values.items()}
-    sentence = gettext(exc.template, **values) if values else gettext(exc.template)
-    return sentence[:1].upper() + sentence[1:]
+    """A refusal's sentence in the viewer's language (errors.Refusal.sentence)."""
+    return exc.sentence(gettext) if isinstance(exc, Refusal) else str(exc)
 
 
 def select_locale() -> str:
@@ -67,69 +66,72 @@ def choose(code: str):
     return response
 
 
-# ---- fast gettext for templates
-# A board view calls _() about a hundred times, and the view is re-rendered for every device on
-# every change. Flask-Babel's template callables look up the request's locale and catalogue on each
-# call, and its first lookup in a request (parsing the locale) costs ~80 µs: together they made a
-# view 30-100 % slower. Here the catalogue is chosen once per request (the same choice as
-# `select_locale`, Flask-Babel's locale selector) from catalogues loaded once per process, and a
-# context processor hands each render gettext/ngettext bound to it. Same newstyle behaviour as
-# Jinja's i18n extension (autoescape-aware, always a `%(name)s` format string, `num` set for
-# ngettext). Macros imported without context reach Flask-Babel's globals: same words, only slower.
-_CATALOGUES: dict[str, Translations] = {}
+def compile_catalogues(directory: Path = TRANSLATIONS) -> None:
+    """Each <lang>/LC_MESSAGES/messages.mo from its messages.po, when missing or older: the .po is the
+    only source (a fresh clone, a pull or a translator's edit needs no other step). Written to a
+    temporary file and renamed, so processes starting together never read half a file."""
+    for po in directory.glob("*/LC_MESSAGES/messages.po"):
+        mo = po.with_suffix(".mo")
+        if mo.exists() and mo.stat().st_mtime_ns >= po.stat().st_mtime_ns:
+            continue
+        with po.open("rb") as fh:
+            catalogue = read_po(fh, locale=po.parent.parent.name)
+        partial = mo.with_name(f".{mo.name}.{os.getpid()}")
+        try:
+            with partial.open("wb") as fh:
+                write_mo(fh, catalogue)                 # as `pybabel compile`: fuzzy entries left out
+            os.replace(partial, mo)
+        except OSError as exc:
+            raise SystemExit(f"Cannot write {mo} ({exc.strerror}): the app compiles it from {po.name} at "
+                             "start-up. Make that folder writable, or run python tools/translations.py "
+                             "where it is.") from exc
 
 
-def request_catalogue() -> Translations:
-    found = getattr(g, "catalogue", None)
-    if found is None:
+# Speed: a view calls _() about a hundred times and is rendered for every device on every change;
+# Flask-Babel's template callables look up locale and catalogue on each call (measured: a view
+# 30-100 % slower; a hundred calls 1.2 ms against 0.47 ms here). So each language's catalogue is
+# loaded once per process, chosen once per request, and templates get gettext/ngettext bound to it,
+# with Jinja's newstyle behaviour (autoescape-aware, always a `%(name)s` format, `num` for
+# ngettext). Macros imported without context fall back to Flask-Babel's globals: same words, slower.
+_LOADED: dict[str, tuple[Translations, dict]] = {}
+
+
+def request_catalogue() -> tuple[Translations, dict]:
+    if "catalogue" not in g:
         code = select_locale()
-        found = _CATALOGUES.get(code)
-        if found is None:
-            found = _CATALOGUES[code] = Translations.load(str(ROOT / "translations"), [code])
-        g.catalogue = found
-    return found
+        if code not in _LOADED:
+            _LOADED[code] = _bind(Translations.load(str(TRANSLATIONS), [code]))
+        g.catalogue = _LOADED[code]
+    return g.catalogue
 
 
-def _newstyle_gettext(translate):
+def _bind(catalogue: Translations) -> tuple[Translations, dict]:
     @pass_context
     def newstyle_gettext(context, message: str, **values):
-        text = translate(message)
-        if context.eval_ctx.autoescape:
-            text = Markup(text)
-        return text % values          # always a format string, as in Jinja (a literal % is %%)
-    return newstyle_gettext
+        text = catalogue.ugettext(message)
+        return (Markup(text) if context.eval_ctx.autoescape else text) % values
 
-
-def _newstyle_ngettext(translate):
     @pass_context
     def newstyle_ngettext(context, singular: str, plural: str, count: int, **values):
-        values.setdefault("num", count)
-        text = translate(singular, plural, count)
-        if context.eval_ctx.autoescape:
-            text = Markup(text)
-        return text % values
-    return newstyle_ngettext
-
-
-def template_gettext() -> dict:
-    catalogue = request_catalogue()
-    return {"gettext": _newstyle_gettext(catalogue.ugettext),
-            "ngettext": _newstyle_ngettext(catalogue.ungettext)}
+        text = catalogue.ungettext(singular, plural, count)
+        return (Markup(text) if context.eval_ctx.autoescape else text) % {"num": count, **values}
+    return catalogue, {"gettext": newstyle_gettext, "ngettext": newstyle_ngettext}
 
 
 def translate_name(text):
     """The |t filter: a name from game data in the viewer's language."""
-    return request_catalogue().ugettext(text) if text else text
+    return request_catalogue()[0].ugettext(text) if text else text
 
 
 def register(app: Flask) -> None:
-    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(ROOT / "translations"))
+    compile_catalogues()
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
     Babel(app, locale_selector=select_locale)
     app.jinja_env.globals["get_locale"] = get_locale
     app.jinja_env.globals["LANGUAGES"] = LANGUAGES
     # Names that come from game data (decks/*.toml) rather than a template: `{{ f.name|t }}`.
     app.jinja_env.filters["t"] = translate_name
-    app.context_processor(template_gettext)
+    app.context_processor(lambda: request_catalogue()[1])
 
     @app.after_request
     def vary_by_language(response):

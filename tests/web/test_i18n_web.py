@@ -1,5 +1,6 @@
 """Languages: English by default, German from the browser's Accept-Language or the switch (a cookie),
-for the home page, the table pages and Cloaked Cats; the catalogues are complete and current."""
+for the home page, the table pages and Cloaked Cats; the German catalogue (messages.po) is current with
+the source, complete, keeps every placeholder, and is what the app compiles and reads."""
 from __future__ import annotations
 
 import subprocess
@@ -9,6 +10,9 @@ from pathlib import Path
 import pytest
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
+
+from companion.i18n_extract import move_name
+from companion.web.i18n import compile_catalogues
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -65,31 +69,94 @@ def test_cloaked_cats_in_german(new_table, device):
     assert "Your secret cat" in phones[1].client.get(f"/t/{board.code}/seat").get_data(as_text=True)
 
 
-def test_every_marked_string_is_in_the_template_catalogue(tmp_path):
-    """translations/messages.pot is current: extracting again finds no string it lacks."""
-    out = tmp_path / "fresh.pot"
+@pytest.fixture(scope="module")
+def fresh_pot(tmp_path_factory) -> Path:
+    """What `pybabel extract` finds in the source now (the first step of tools/translations.py)."""
+    out = tmp_path_factory.mktemp("extract") / "messages.pot"
     subprocess.run(translations.extract_command(out), cwd=ROOT, check=True, capture_output=True)
-    fresh = {m.id for m in read_po(out.open("rb")) if m.id}
-    stored = {m.id for m in read_po(translations.POT.open("rb")) if m.id}
-    assert fresh - stored == set(), "run python tools/translations.py (translations/README.md)"
+    return out
 
 
-@pytest.mark.parametrize("pot", ["messages.pot", *sorted(f"names/{p.name}" for p in translations.NAMES.glob("*.pot"))])
-def test_german_translates_everything_and_the_compiled_file_matches(pot):
-    po = read_po((translations.GERMAN / "messages.po").open("rb"))
-    mo = read_mo((translations.GERMAN / "messages.mo").open("rb"))
-    wanted = {m.id for m in read_po((ROOT / "translations" / pot).open("rb")) if m.id}
-    for msgid in wanted:
-        assert po.get(msgid) is not None and po.get(msgid).string, f"no German for {msgid!r}"
-        assert mo.get(msgid) is not None and list(_strings(mo.get(msgid))) == list(_strings(po.get(msgid))), \
-            f"messages.mo is older than messages.po for {msgid!r}: run tools/translations.py"
+def test_the_catalogue_is_current_with_the_source(fresh_pot):
+    """messages.po holds every marked string and nothing the source dropped, as `pybabel update`
+    leaves it (tools/translations.py): Babel's own check."""
+    fresh = {m.id for m in _read(fresh_pot) if m.id}
+    stored = {m.id for m in _read(translations.GERMAN) if m.id}
+    assert (fresh - stored, stored - fresh) == (set(), set()), "run python tools/translations.py"
+    check = subprocess.run(translations.update_command(fresh_pot, translations.TRANSLATIONS, "--check"),
+                           cwd=ROOT, capture_output=True, text=True)
+    assert check.returncode == 0, f"run python tools/translations.py\n{check.stderr[-2000:]}"
+
+
+def test_german_translates_everything():
+    po = _read(translations.GERMAN)
+    for message in po:
+        if not message.id:
+            continue
+        hint = " (an obsolete #~ entry at the end of messages.po has it)" if message.id in po.obsolete else ""
+        assert all(_strings(message)), f"no German for {message.id!r}{hint}"
+        assert not message.fuzzy, f"the German for {message.id!r} is a fuzzy guess: check it, then drop '#, fuzzy'"
+    assert translations.untranslated(translations.GERMAN) == []
+
+
+def test_the_app_compiles_the_catalogue_it_reads_from_the_po(app, tmp_path):
+    """messages.mo is never in git: start-up compiles it from messages.po when missing or older."""
+    compiled = _read_mo(translations.GERMAN.with_suffix(".mo"))          # the app fixture started up
+    assert compiled == {_key(m.id): _strings(m) for m in _read(translations.GERMAN)   # as pybabel compile:
+                        if m.id and all(_strings(m)) and not m.fuzzy}            # no empty or fuzzy German
+    po = tmp_path / "de" / "LC_MESSAGES" / "messages.po"
+    po.parent.mkdir(parents=True)
+    po.write_bytes(translations.GERMAN.read_bytes())
+    compile_catalogues(tmp_path)
+    assert _read_mo(po.with_suffix(".mo")) == compiled
+    po.write_text(po.read_text().replace('msgstr "Würfel"', 'msgstr "Die Würfel"'))   # a translator's edit
+    compile_catalogues(tmp_path)
+    assert _read_mo(po.with_suffix(".mo"))["dice"] == ("Die Würfel",)
+    stamp = po.with_suffix(".mo").stat().st_mtime_ns
+    compile_catalogues(tmp_path)                                       # current: left alone
+    assert po.with_suffix(".mo").stat().st_mtime_ns == stamp
+
+
+def test_german_for_english_not_in_the_source_yet_is_kept_as_obsolete(fresh_pot, tmp_path):
+    """A translator (or the lead folding a branch's German) may add an entry before its English is in
+    the source: `pybabel update` keeps it, as an obsolete `#~` entry, with every other translation."""
+    po = tmp_path / "de" / "LC_MESSAGES" / "messages.po"
+    po.parent.mkdir(parents=True)
+    po.write_text(translations.GERMAN.read_text() +
+                  '\nmsgid "A sentence no branch has yet."\nmsgstr "Ein Satz, den noch kein Zweig hat."\n')
+    subprocess.run(translations.update_command(fresh_pot, tmp_path), cwd=ROOT, check=True, capture_output=True)
+    updated, before = _read(po), _read(translations.GERMAN)
+    assert updated.obsolete["A sentence no branch has yet."].string == "Ein Satz, den noch kein Zweig hat."
+    assert {m.id: m.string for m in updated if m.id} == {m.id: m.string for m in before if m.id}
+
+
+def test_names_from_game_data_and_game_declarations_are_extracted(fresh_pot):
+    """companion/i18n_extract.py finds what templates translate with |t and refusals name as a Term:
+    each game's blurb, move names (the undo button) and field labels, and the deck names."""
+    from companion import games
+    from companion.fields import _label
+    from companion.games import catchy, cloaked_cats, communicat, pack_the_essentials, we_love_cats
+    wanted = set()
+    for game in (entry.game for entry in games.catalogue() if entry.game):
+        wanted |= {game.blurb, *(move_name(m) for m in game.moves)}
+        wanted |= {str(_label(n, f)) for move in game.moves.values() for n, f in move.fields.items()}
+        wanted |= {str(_label(n, f)) for n, f in game.options.items()}
+    deck = cloaked_cats.DECK
+    wanted |= {c[k] for part in ("features", "colours", "categories") for c in deck[part] for k in ("name", "noun") if k in c}
+    wanted |= {n["name"] for n in communicat.NEEDS.values()}
+    wanted |= {f[k] for f in we_love_cats.DECK["face"] for k in ("label", "verb", "help")}
+    wanted |= {c["name"] for c in we_love_cats.DECK["colors"]}
+    wanted |= {b["label"] for b in pack_the_essentials.DATA["bonus"].values()} | set(pack_the_essentials.DATA["solo"]["levels"])
+    wanted |= {c.capitalize() for c in pack_the_essentials.COLOURS} | set(catchy.DATA["cards"]["colors"])
+    wanted |= {"any", "2+ (competitive 4+)"}                           # Game.players that are words
+    found = {m.id for m in _read(fresh_pot) if m.id}
+    assert wanted - found == set()
 
 
 def test_every_german_sentence_keeps_the_placeholders_of_its_english():
     """A translation that drops or misspells %(name)s would fail only when that refusal is shown."""
     import re
-    po = read_po((translations.GERMAN / "messages.po").open("rb"))
-    for message in po:
+    for message in _read(translations.GERMAN):
         if not message.id or not message.string:
             continue
         for english, german in zip(_strings_id(message), _strings(message)):
@@ -97,18 +164,27 @@ def test_every_german_sentence_keeps_the_placeholders_of_its_english():
                 isinstance(message.id, tuple), (english, german)
 
 
+def _read(path: Path):
+    with path.open("rb") as fh:
+        return read_po(fh)
+
+
+def _read_mo(path: Path) -> dict:
+    with path.open("rb") as fh:
+        return {_key(m.id): _strings(m) for m in read_mo(fh) if m.id}
+
+
+def _key(msgid):
+    return msgid if isinstance(msgid, str) else tuple(msgid)
+
+
 def _strings_id(message):
     return (message.id,) if isinstance(message.id, str) else (message.id[0],) * len(_strings(message))
 
 
-def _strings(message):
+def _strings(message) -> tuple:
     """A message's translation(s): one string, or the plural forms (a list from .mo, a tuple from .po)."""
     return (message.string,) if isinstance(message.string, str) else tuple(message.string)
-
-
-def test_the_move_names_the_undo_button_shows_are_all_in_the_catalogue():
-    stored = {m.id for m in read_po((translations.NAMES / "moves.pot").open("rb")) if m.id}
-    assert set(translations.move_names()) == stored, "run python tools/translations.py"
 
 
 def test_the_undo_button_names_the_move_and_the_board_in_german(new_table):
@@ -117,3 +193,24 @@ def test_the_undo_button_names_the_move_and_the_board_in_german(new_table):
     html = board.client.get(f"/t/{board.code}", headers=DE).get_data(as_text=True)
     assert "Würfeln rückgängig" in html and "(das Spielbrett)" in html
     assert "Undo roll" in board.client.get(f"/t/{board.code}").get_data(as_text=True)
+
+
+def test_german_of_the_old_workflow_folds_into_the_empty_entries(tmp_path):
+    """tools/fold_german.py (transitional): a branch's tools/de/new_<branch>.py fills the entries that
+    have no German yet, and neither overwrites German nor adds English the source does not have."""
+    import fold_german                                                # tools/fold_german.py
+    po = tmp_path / "messages.po"
+    po.write_text(translations.GERMAN.read_text().replace('msgstr "Füttere mich"', 'msgstr ""').replace(
+        'msgid_plural "%(num)s tiles"\nmsgstr[0] "%(num)s Plättchen"\nmsgstr[1] "%(num)s Plättchen"',
+        'msgid_plural "%(num)s tiles"\nmsgstr[0] ""\nmsgstr[1] ""'))
+    pairs = tmp_path / "new_branch.py"
+    pairs.write_text('DE = {"Feed me": "Gib mir Futter", "Fresh water": "Wasser!", "Not in the source": "Nein"}\n'
+                     'PLURALS = {"%(num)s tile": ("%(num)s Stein", "%(num)s Steine")}\n')
+    left = fold_german.fold(pairs, po)
+    folded = _read(po)
+    assert folded.get("Feed me").string == "Gib mir Futter"
+    assert folded.get("Fresh water").string == _read(translations.GERMAN).get("Fresh water").string
+    assert folded.get("%(num)s tile").string == ("%(num)s Stein", "%(num)s Steine")
+    assert folded.get("Not in the source") is None and len(left) == 2      # the clash and the stranger
+    assert {m.id: m.string for m in folded if m.id and m.id not in ("Feed me", ("%(num)s tile", "%(num)s tiles"))} == \
+        {m.id: m.string for m in _read(translations.GERMAN) if m.id and m.id not in ("Feed me", ("%(num)s tile", "%(num)s tiles"))}
