@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import random
 from pathlib import Path
 
 from flask import Flask
@@ -34,6 +35,7 @@ def create_app(config: dict | None = None) -> Flask:
                             "application/json", "image/svg+xml"],
         COMPRESS_ALGORITHM=["br", "gzip"],
         COMPRESS_MIN_SIZE=300,
+        RANDOM_SEED=None,           # tests: an int makes every new table's rolls and deals repeatable
     )
     if config:
         app.config.update(config)
@@ -43,7 +45,11 @@ def create_app(config: dict | None = None) -> Flask:
 
     backend = open_backend(app.config["DATABASE"], history=app.config["HISTORY_PER_TABLE"],
                            prefix=app.config["REDIS_PREFIX"])
-    app.extensions["companion"] = Tables(backend.store, backend.hub)
+    tables = Tables(backend.store, backend.hub)
+    if app.config["RANDOM_SEED"] is not None:
+        seeds = random.Random(app.config["RANDOM_SEED"])
+        tables.seeds = lambda: seeds.getrandbits(64)
+    app.extensions["companion"] = tables
     # Rate limits live with the store: with several processes behind one address, per-process
     # counts would let a client make N times its allowance.
     app.extensions["rate_limiter"] = backend.rate_limiter

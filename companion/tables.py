@@ -148,11 +148,19 @@ def clock_time(at: float) -> str:
     return time.strftime("%H:%M", time.localtime(at))
 
 
+def unpredictable_seed() -> int:
+    return secrets.randbits(64)
+
+
 class Tables:
-    def __init__(self, store: Store, hub: Hub, clock: Callable[[], float] = time.time):
+    def __init__(self, store: Store, hub: Hub, clock: Callable[[], float] = time.time,
+                 seeds: Callable[[], int] = unpredictable_seed):
+        """`clock` and `seeds` (each new table's random source) are injectable, so tests can play
+        a table whose rolls and deals are the same on every run."""
         self.store = store
         self.hub = hub
         self.clock = clock
+        self.seeds = seeds
 
     # ---- creating and finding
     def create(self, game_id: str, getlist: GetList, standalone: bool = False) -> tuple[str, str]:
@@ -165,7 +173,7 @@ class Tables:
         if standalone:
             options["standalone"] = True
         now = self.clock()
-        engine: dict = {}
+        engine: dict = {"rng": self.seeds()}
         made: dict = {}
         run_with_table_rng(engine, lambda rng: made.update(state=game.setup(
             options, Ctx(seat=None, seats=[], now=now, is_host=True, is_board=True, rng=rng))))

@@ -11,7 +11,7 @@ import time
 from flask import Blueprint, Response, current_app, g, request
 
 from ..tables import normalise_code
-from .security import error_page, over_limit
+from .security import unknown_table_answer
 
 bp = Blueprint("events", __name__)
 
@@ -21,9 +21,7 @@ def stream(code: str):
     tables = current_app.extensions["companion"]
     code = normalise_code(code[:20]) or ""
     if not code or not tables.exists(code):
-        if over_limit("lookup", "LOOKUPS_PER_MINUTE"):
-            return error_page(429, "Too many unknown table codes from this device; wait a minute.")
-        return error_page(404, "There is no table with that code.")
+        return unknown_table_answer()
     last_seen = request.headers.get("Last-Event-ID", "")
     seen = int(last_seen) if last_seen.isascii() and last_seen.isdigit() and len(last_seen) < 10 else 0
     keepalive = current_app.config["KEEPALIVE_SECONDS"]

@@ -18,8 +18,7 @@ from ..fields import Choice, Int, parse
 from ..games import communicat
 from ..tables import Credentials, TableNotFound, normalise_code
 from .cookies import MAX_AGE
-from .security import over_limit
-from .tables import refusal_answer
+from .security import over_limit, refusal_answer
 
 bp = Blueprint("needs", __name__, url_prefix="/needs")
 COOKIE = "needs_table"

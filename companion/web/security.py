@@ -7,13 +7,30 @@ from flask import Flask, current_app, render_template, request
 from flask_babel import gettext
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge, SecurityError
 
-from ..errors import N_
+from ..errors import N_, BadInput, Forbidden, Refusal, RuleError
 from ..storage.interface import StorageError, StorageUnreachable, StorageUnwritable
 
 SAFE_SITES = {"same-origin", "none"}  # "none": typed into the address bar or opened from a bookmark
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
        "connect-src 'self'; font-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'")
+
+
+# The one mapping from a kind of refusal to its HTTP status (subclasses too: Stale is a RuleError).
+REFUSAL_STATUS = ((BadInput, 400), (Forbidden, 403), (RuleError, 409))
+
+
+def refusal_answer(exc: Refusal) -> tuple[int, str]:
+    """A refusal's HTTP status and its sentence in the viewer's language."""
+    from .i18n import refusal_text
+    return next(code for kind, code in REFUSAL_STATUS if isinstance(exc, kind)), refusal_text(exc)
+
+
+def unknown_table_answer():
+    """A 404 that counts against the client's rate limit (so codes cannot be enumerated in bulk)."""
+    if over_limit("lookup", "LOOKUPS_PER_MINUTE"):
+        return error_page(429, "Too many unknown table codes from this device; wait a minute.")
+    return error_page(404, "There is no table with that code. Check it, or start a new table.")
 
 
 def client_address() -> str:
@@ -58,6 +75,18 @@ def register(app: Flask) -> None:
         response.headers.setdefault("Referrer-Policy", "same-origin")
         response.headers.setdefault("X-Frame-Options", "DENY")
         return response
+
+    @app.errorhandler(Refusal)
+    def refusal(exc: Refusal):
+        # A route that has no page of its own to show the sentence on (the action routes show it
+        # in the fresh view; the join form beside the form) lets the refusal reach here.
+        return error_page(*refusal_answer(exc))
+
+    from ..tables import TableNotFound
+
+    @app.errorhandler(TableNotFound)
+    def table_gone(_exc):
+        return unknown_table_answer()
 
     @app.errorhandler(SecurityError)
     def untrusted_host(_exc):

@@ -17,12 +17,12 @@ import qrcode.image.svg
 from flask import Blueprint, Response, current_app, g, redirect, render_template, request, url_for
 from flask_babel import gettext
 
-from ..errors import N_, BadInput, Forbidden, Refusal, RuleError
+from ..errors import N_, BadInput, Forbidden, Refusal
 from ..fields import Int, parse
 from ..tables import Credentials, NameTaken, Snapshot, TableNotFound, lost_seat_refusal, normalise_code
 from .cookies import remember_table, set_table_cookie, table_cookie
 from .i18n import refusal_text
-from .security import error_page, over_limit, wants_json
+from .security import error_page, over_limit, refusal_answer, wants_json
 
 bp = Blueprint("tables", __name__, url_prefix="/t/<code>")
 VERSION_FIELD = {"version": Int(label=N_("version"), min=0, max=10**9)}
@@ -38,29 +38,17 @@ def pull_code(_endpoint, values):
     g.code = normalise_code(values.pop("code", "")[:20])
 
 
-def unknown_table():
-    """A 404 that counts against the client's rate limit (so codes cannot be enumerated in bulk)."""
-    if over_limit("lookup", "LOOKUPS_PER_MINUTE"):
-        return error_page(429, "Too many unknown table codes from this device; wait a minute.")
-    return error_page(404, "There is no table with that code. Check it, or start a new table.")
-
-
 @bp.before_request
 def require_table():
     """Every route below gets a known table code in g.code. Actions skip the lookup: their own
     write transaction loads the table and says TableNotFound (handled below), one query fewer on
     the busiest path."""
     if g.code is None:
-        return unknown_table()
+        raise TableNotFound("")
     if request.endpoint in ("tables.act", "tables.undo"):
         return None
     if not tables().exists(g.code):
-        return unknown_table()
-
-
-@bp.errorhandler(TableNotFound)
-def table_gone(_exc):
-    return unknown_table()
+        raise TableNotFound(g.code)
 
 
 @bp.url_defaults
@@ -89,20 +77,12 @@ def snapshot(role: str) -> Snapshot:
 
 
 def role_from_request() -> str:
+    """The page's role, board or seat: which credentials count (see credentials()), never a claim
+    that grants anything by itself. The one place `as=` is read."""
     role = request.values.get("as", "board")
     if role not in ROLES:
         raise BadInput("'as' must be board or seat.")
     return role
-
-
-REFUSAL_STATUS = ((BadInput, 400), (Forbidden, 403), (RuleError, 409))
-
-
-def refusal_answer(exc: Refusal) -> tuple[int, str]:
-    """A refusal's HTTP status (by its kind, so Stale, a RuleError, is a 409 too) and its sentence
-    in the viewer's language."""
-    status = next(code for kind, code in REFUSAL_STATUS if isinstance(exc, kind))
-    return status, refusal_text(exc)
 
 
 def page_context(snap: Snapshot, role: str, message: str | None = None) -> dict:
@@ -148,11 +128,7 @@ def seat():
 
 @bp.get("/view")
 def view_partial():
-    try:
-        role = role_from_request()
-    except BadInput as exc:
-        return error_page(400, refusal_text(exc))
-    return render_view(role)
+    return render_view(role_from_request())
 
 
 @bp.get("/view.json")
@@ -271,11 +247,11 @@ def join():
             return {"error": gettext("%(name)s is already at this table.", name=taken.name), "reclaim": True}, 409
         return render_template("table/join.html", code=g.code, seated=None, taken=taken.name,
                                game=snapshot("board").game), 409
-    except (BadInput, RuleError) as exc:
-        status = 400 if isinstance(exc, BadInput) else 409
+    except Refusal as exc:
+        status, message = refusal_answer(exc)
         if wants_json():
-            return {"error": refusal_text(exc)}, status
-        return render_template("table/join.html", code=g.code, seated=None, message=refusal_text(exc),
+            return {"error": message}, status
+        return render_template("table/join.html", code=g.code, seated=None, message=message,
                                game=snapshot("board").game), status
     if outcome == "claimed":
         # This phone holds a token the seat will take only when its phone or the host agrees.
@@ -297,9 +273,7 @@ def join():
 def preview(move: str):
     """A move's result before it is applied (a form asks on every change): the game's
     `games/<id>/_preview_<move>.html` partial, or JSON. Refusals are the rule's sentence."""
-    role = request.args.get("as", "board")
-    if role not in ROLES:
-        return error_page(400, "'as' must be board or seat.")
+    role = role_from_request()
     status, message, result, game = 200, None, None, None
     try:
         game, result = tables().preview(g.code, move[:40], request.args.getlist, credentials(role))
@@ -321,9 +295,7 @@ def action_endpoint(fn):
     @wraps(fn)
     def wrapper(**kwargs):
         status, message = 200, None
-        role = request.values.get("as", "board")
-        if role not in ROLES:
-            return error_page(400, "'as' must be board or seat.")
+        role = role_from_request()
         try:
             creds = credentials(role)
             if role == "seat" and creds.seat_token is None:
@@ -382,11 +354,7 @@ def remove_seat(creds, version, seat_id: int):
 def screens():
     """The host's page for pairing a TV or a second tablet as a board. The QR code is drawn into
     this page only, which only the host can open: the pairing code is never on a shared screen."""
-    try:
-        pairing = tables().pairing_code(g.code, credentials("board"))
-    except Refusal as exc:
-        status, message = refusal_answer(exc)
-        return error_page(status, message)
+    pairing = tables().pairing_code(g.code, credentials("board"))
     url = f"{public_url()}/t/{g.code}/pair/{pairing}"
     image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=12, border=2)
     return no_store(current_app.make_response(render_template(
@@ -399,11 +367,7 @@ def pair(pairing: str):
     """A screen opens the host's pairing QR code and becomes a board of this table."""
     if over_limit("join", "JOINS_PER_MINUTE"):
         return error_page(429, "Too many joins from this device; wait a minute and try again.")
-    try:
-        board_token = tables().pair_board(g.code, pairing)
-    except Refusal as exc:
-        status, message = refusal_answer(exc)
-        return error_page(status, message)
+    board_token = tables().pair_board(g.code, pairing)
     response = redirect(url_for("tables.board"), 303)
     set_table_cookie(response, "board", g.code, board_token)
     remember_table(response, g.code, "host")
