@@ -356,10 +356,13 @@ class Tables:
             self.hub.publish(code, version)
         return seat, token, outcome
 
-    def answer_claim(self, code: str, creds: Credentials, seat_id: int, allow: bool) -> int:
+    def answer_claim(self, code: str, creds: Credentials, seat_id: int, allow: bool, version: int | None = None) -> int:
         """The seat's own phone, or the host (when that phone is gone), lets a waiting phone take
-        the seat, or refuses. Every outcome is written in the log every screen shows."""
+        the seat, or refuses. Every outcome is written in the log every screen shows. `version`: the
+        table the answering screen showed; a request that came in after it is not the one they
+        answered (a second phone asking just before the owner taps Allow would get the seat)."""
         now = self.clock()
+        seen = version
 
         def decide(tx: Transaction) -> int:
             row, _game, viewer = self._load_for_change(tx, code, creds)
@@ -370,6 +373,10 @@ class Tables:
                           if c.seat_id == seat_id and now - c.at < CLAIM_SECONDS), None)
             if claim is None:
                 raise RuleError("Nobody is asking for that seat any more.")
+            if seen is not None and any(e.kind == "claim" and (e.args or {}).get("seat") == seat_id
+                                        for e in tx.history(code, 50) if e.version > seen):
+                raise Stale(N_("Another phone asked for that seat since: here is the request as it is now. "
+                               "Answer again."))
             seat_row = next(s for s in tx.seats(code) if s.seat_id == seat_id)
             tx.remove_credentials(code, "claim", seat_id=seat_id)
             version = row.version + 1

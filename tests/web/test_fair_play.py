@@ -218,10 +218,13 @@ def test_a_board_without_the_credential_never_gets_the_shown_need(app, new_table
         text = first.decode() if isinstance(first, bytes) else first
         version = board.view()["version"]
         assert text == f": ok\n\nevent: changed\nid: {version}\ndata: {version}\n\n"
-    # the watcher cannot press "Show Cat Need" either
+    # the watcher cannot press "Show Cat Need" either, nor ask the rules what a resolve would score
     before = stored(app, board.code)
     r = post(watcher.client, board.code, "act/show_need", "board", before["version"])
     assert r.status_code == 403 and stored(app, board.code) == before
+    r = watcher.client.get(f"/t/{board.code}/preview/resolve?as=board&outcome=guessed", headers=JSON)
+    assert r.status_code == 403 and is_sentence(r.json["error"])
+    assert board.client.get(f"/t/{board.code}/preview/resolve?as=board&outcome=guessed", headers=JSON).status_code == 200
 
 
 def test_resolving_a_round_shows_its_need_so_only_the_host_takes_it_back(app, new_table, device):
@@ -466,16 +469,16 @@ def test_a_seat_does_not_move_until_its_phone_allows_it(app, new_table, device):
     for client, role in ((bob.client, "seat"), (bob.client, "board"), (watcher.client, "board"),
                          (thief.client, "seat"), (thief.client, "board")):
         for answer in ("allow", "refuse"):
-            r = post(client, board.code, f"claims/{seat_ann}/{answer}", role, 0)
+            r = post(client, board.code, f"claims/{seat_ann}/{answer}", role, stored(app, board.code)["version"])
             assert r.status_code == 403 and is_sentence(r.json["error"]), (role, answer, r.json)
     assert stored(app, board.code) == after
     # Ann refuses: she keeps her seat, the thief reads that nobody let it in
-    assert post(ann.client, board.code, f"claims/{seat_ann}/refuse", "seat", 0).status_code == 200
+    assert post(ann.client, board.code, f"claims/{seat_ann}/refuse", "seat", stored(app, board.code)["version"]).status_code == 200
     assert ann.view()["seat"] == seat_ann
     ann.act("roll")
     page = html.unescape(thief.client.get(f"/t/{board.code}/join?waiting=1").get_data(as_text=True))
     assert "Nobody let this phone take that seat" in page
-    assert post(ann.client, board.code, f"claims/{seat_ann}/allow", "seat", 0).status_code == 409  # nothing asked
+    assert post(ann.client, board.code, f"claims/{seat_ann}/allow", "seat", stored(app, board.code)["version"]).status_code == 409  # nothing asked
     for who, role in ((board, "board"), (bob, "seat"), (watcher, "board")):
         assert "A phone's request for Ann's seat was refused." in page_text(who, role)
 
@@ -487,7 +490,7 @@ def test_a_seat_moves_when_its_phone_allows_and_the_old_phone_is_told(app, new_t
     new_phone = device(board)
     r = new_phone.client.post(f"/t/{board.code}/join", data={"name": "ann", "reclaim": "1"}, headers=JSON)
     assert r.status_code == 202 and r.json == {"seat": seat_ann, "name": "Ann", "waiting": True}
-    assert post(ann.client, board.code, f"claims/{seat_ann}/allow", "seat", 0).status_code == 200
+    assert post(ann.client, board.code, f"claims/{seat_ann}/allow", "seat", stored(app, board.code)["version"]).status_code == 200
     r = new_phone.client.get(f"/t/{board.code}/join?waiting=1")
     assert r.status_code == 303 and r.headers["Location"].endswith("/seat")
     assert new_phone.view()["seat"] == seat_ann
@@ -507,7 +510,7 @@ def test_the_host_approves_when_the_seats_phone_is_gone(app, new_table, device):
     board, phones = table_in_play(new_table, device, "toolbox")
     seat_ann = seat_id(phones["Ann"])
     new_phone = claim(app, board)
-    r = post(board.client, board.code, f"claims/{seat_ann}/allow", "board", 0)
+    r = post(board.client, board.code, f"claims/{seat_ann}/allow", "board", stored(app, board.code)["version"])
     assert r.status_code == 200
     assert new_phone.view()["seat"] == seat_ann
     assert "The host moved Ann's seat to another phone." in page_text(phones["Bob"], "seat")
@@ -525,13 +528,31 @@ def test_a_request_for_a_seat_runs_out_after_ten_minutes(app, new_table, device)
     assert "asks for Ann's seat (" not in page_text(board, "board")
     before = stored(app, board.code)
     for client, role in ((ann.client, "seat"), (board.client, "board")):
-        r = post(client, board.code, f"claims/{seat_id(ann)}/allow", role, 0)
+        r = post(client, board.code, f"claims/{seat_id(ann)}/allow", role, stored(app, board.code)["version"])
         assert r.status_code == 409 and r.json["error"] == "Nobody is asking for that seat any more."
     assert stored(app, board.code) == before
     assert thief.view()["seat"] is None
     page = html.unescape(thief.client.get(f"/t/{board.code}/join?waiting=1").get_data(as_text=True))
     assert "Nobody let this phone take that seat (or the request ran out)" in page
     assert 'http-equiv="refresh"' not in page
+
+
+def test_an_allow_meant_for_one_request_does_not_let_a_later_one_in(app, new_table, device):
+    """Ann's new phone asks; as Ann taps Allow on her old phone, another phone asks for her seat too.
+    Her answer was to the request she saw: it must not hand the seat to the later one."""
+    board, phones = table_in_play(new_table, device, "toolbox")
+    ann = phones["Ann"]
+    mine = claim(app, board)
+    seen = ann.view()["version"]           # Ann's phone shows the question now
+    thief = claim(app, board)
+    before = stored(app, board.code)
+    r = post(ann.client, board.code, f"claims/{seat_id(ann)}/allow", "seat", seen)
+    assert r.status_code == 409 and r.json["error"].startswith("Another phone asked for that seat since")
+    assert stored(app, board.code) == before
+    assert thief.view()["seat"] is None and mine.view()["seat"] is None
+    # looking again, Ann sees a request she did not expect and refuses it
+    assert post(ann.client, board.code, f"claims/{seat_id(ann)}/refuse", "seat", ann.view()["version"]).status_code == 200
+    assert thief.view()["seat"] is None and ann.view()["seat"] is not None
 
 
 # ---- names people can tell apart
