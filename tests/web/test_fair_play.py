@@ -557,6 +557,13 @@ def test_an_allow_meant_for_one_request_does_not_let_a_later_one_in(app, new_tab
 
 # ---- names people can tell apart
 
+def test_an_emoji_keyboards_invisible_selector_is_dropped_not_refused(app, new_table, device):
+    board, _phones = table_in_play(new_table, device, "toolbox")
+    phone = device(board)
+    r = phone.client.post(f"/t/{board.code}/join", data={"name": "Cy \u2764\ufe0f"}, headers=JSON)
+    assert r.status_code == 200 and r.json["name"] == "Cy \u2764"
+
+
 @pytest.mark.parametrize("name,status,says", [
     ("\u0410nn", 409, "Ann is already at this table."),       # Cyrillic А
     ("\uff21nn", 409, "Ann is already at this table."),       # full-width Ａ
@@ -566,6 +573,14 @@ def test_an_allow_meant_for_one_request_does_not_let_a_later_one_in(app, new_tab
     ("\u202eAnn", 400, "invisible or direction-changing"),    # right-to-left override first
     ("A\u2066nn", 400, "invisible or direction-changing"),    # a direction isolate inside
     ("\u3000", 400, "Name is missing."),                      # an ideographic space only
+    # characters that draw nothing without being format characters: dropped, so still Ann
+    ("Ann\ufe0f", 409, "Ann is already at this table."),      # a variation selector
+    ("Ann\u034f", 409, "Ann is already at this table."),      # the combining grapheme joiner
+    ("Ann\u3164", 409, "Ann is already at this table."),      # a Hangul filler
+    ("Ann\u2800", 409, "Ann is already at this table."),      # the Braille blank
+    ("\u3164\u3164", 400, "at least one letter or digit"),    # fillers alone: no name at all
+    ("\u115f", 400, "at least one letter or digit"),
+    ("\U000e0100", 400, "at least one letter or digit"),
 ])
 def test_lookalike_names_are_refused_or_the_same_ann(app, new_table, device, name, status, says):
     board, _phones = table_in_play(new_table, device, "toolbox")
