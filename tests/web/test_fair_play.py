@@ -555,6 +555,33 @@ def test_an_allow_meant_for_one_request_does_not_let_a_later_one_in(app, new_tab
     assert thief.view()["seat"] is None and ann.view()["seat"] is not None
 
 
+def test_a_host_who_also_plays_is_a_player_on_their_own_seat_page(app, new_table, device):
+    """The host often joins from the phone that created the table. On its seat page that phone is a
+    player: it may not take back its own draw there (a free look that the log would call Hal's own
+    undo), nor answer a request for someone else's seat as if it were its own."""
+    board, phones = table_in_play(new_table, device, "toolbox")
+    host_phone = board.join("Hal")           # the host's own client takes a seat too
+    host_phone.act("bag_draw", as_="seat")
+    before = stored(app, board.code)
+    r = undo(host_phone, "seat")
+    assert r.status_code == 403 and "Only the host can take this back" in r.json["error"]
+    assert stored(app, board.code) == before
+    seat_page = page_text(host_phone, "seat")
+    assert "Undo" not in seat_page.split('class="seat-footer"', 1)[1].split("</footer>", 1)[0]
+    # from the board the host may, and every screen reads that the host did it
+    assert undo(host_phone, "board").status_code == 200
+    assert "The host took back Hal's “bag draw”." in page_text(phones["Ann"], "seat")
+    # a request for Bob's seat is not put to the host's seat page as "your seat"
+    claim(app, board, "Bob")
+    assert "Someone wants to take your seat" not in page_text(host_phone, "seat")
+    assert "A phone asks for Bob's seat (" in page_text(host_phone, "board")
+    bob = seat_id(phones["Bob"])
+    before = stored(app, board.code)
+    r = post(host_phone.client, board.code, f"claims/{bob}/allow", "seat", before["version"])
+    assert r.status_code == 403 and stored(app, board.code) == before
+    assert post(host_phone.client, board.code, f"claims/{bob}/refuse", "board", before["version"]).status_code == 200
+
+
 # ---- names people can tell apart
 
 def test_an_emoji_keyboards_invisible_selector_is_dropped_not_refused(app, new_table, device):
