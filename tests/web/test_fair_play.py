@@ -639,6 +639,10 @@ def test_the_needs_cookie_never_opens_another_table(app, new_table, device):
                   f"{board.code.lower()}.{host_token}", f".{host_token}"):
         visitor = app.test_client()
         visitor.set_cookie("needs_table", value, path="/needs")
+        # "Show Cat Need" with it finds no generator: nothing shown, nothing changed at the table
+        r = visitor.post("/needs/show", data={}, headers={"HX-Request": "true"})
+        assert r.status_code == 409 and "Press New Needs first." in r.get_data(as_text=True)
+        assert stored(app, board.code) == before, value
         page = html.unescape(visitor.get("/needs").get_data(as_text=True))
         assert not any(name in page for name in laid_out), value
         # pressing New Needs makes the visitor a generator of its own, never deals at that table
