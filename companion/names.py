@@ -21,10 +21,25 @@ from .errors import BadInput
 # private-use (Co), surrogate (Cs), unassigned (Cn), and line/paragraph separators.
 REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"})
 
+# Characters that draw nothing but are not format characters, so the categories above let them
+# through: Unicode's Default_Ignorable_Code_Point outside Cf/Cn (variation selectors, the combining
+# grapheme joiner, Hangul fillers, Khmer inherent vowels, musical format marks). "Ann" plus one of
+# them looks exactly like "Ann", and a name of Hangul fillers alone looks like no name. A phone's
+# emoji keyboard adds variation selectors by itself, so they are dropped rather than refused.
+INVISIBLE_RANGES = ((0x034F, 0x034F), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x180B, 0x180D), (0x180F, 0x180F),
+                    (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFFA0, 0xFFA0), (0x1BCA0, 0x1BCA3),
+                    (0x1D173, 0x1D17A), (0xE0100, 0xE01EF))
+BLANK_SYMBOLS = "\u2800"   # the Braille blank: a symbol that looks like a space, so it counts as one
+
+
+def _drop_invisible(text: str) -> str:
+    return "".join(" " if c in BLANK_SYMBOLS else c for c in text
+                   if not any(lo <= ord(c) <= hi for lo, hi in INVISIBLE_RANGES))
+
 
 def clean(raw: str) -> str:
     """The name as it will be shown, or BadInput with a sentence saying what is wrong."""
-    name = " ".join(unicodedata.normalize("NFKC", raw).split())  # spaces of any kind -> one space
+    name = " ".join(_drop_invisible(unicodedata.normalize("NFKC", raw)).split())  # spaces of any kind -> one space
     if any(unicodedata.category(c) in REFUSED_CATEGORIES for c in name):
         raise BadInput("A name cannot contain invisible or direction-changing characters: type it with letters, digits and spaces.")
     if not any(unicodedata.category(c)[0] in "LN" or unicodedata.category(c) == "So" for c in name):
@@ -48,5 +63,6 @@ def key(name: str) -> str:
     """What two names must share to count as the same player: the case-folded skeleton."""
     # Before and after case-folding: a capital can look like a Latin capital (Greek Ν, N) while its
     # small letter does not (ν, n), and the other way round.
-    skeleton = "".join(_latin_lookalike(c) for c in unicodedata.normalize("NFKC", name)).casefold()
+    visible = " ".join(_drop_invisible(unicodedata.normalize("NFKC", name)).split())
+    skeleton = "".join(_latin_lookalike(c) for c in visible).casefold()
     return "".join(_latin_lookalike(c) for c in skeleton).casefold()

@@ -275,7 +275,7 @@ class Tables:
                 result = finished[-1] if finished else None
         names_by_id = {s.id: s.name for s in seats}
         notices = [notice for notice in (self._notice(e, names_by_id) for e in recent) if notice][:NOTICES_SHOWN]
-        if not viewer.is_host:
+        if viewer.seat is not None or not viewer.is_host:   # a seat page is asked about its own seat only
             claims = [c for c in claims if viewer.seat and c["seat"] == viewer.seat.id]
         return Snapshot(code, game, row.version, seats, viewer, view, now, undo, result, notices, claims)
 
@@ -364,20 +364,28 @@ class Tables:
             self.hub.publish(code, version)
         return seat, token, outcome
 
-    def answer_claim(self, code: str, creds: Credentials, seat_id: int, allow: bool) -> int:
+    def answer_claim(self, code: str, creds: Credentials, seat_id: int, allow: bool, version: int | None = None) -> int:
         """The seat's own phone, or the host (when that phone is gone), lets a waiting phone take
-        the seat, or refuses. Every outcome is written in the log every screen shows."""
+        the seat, or refuses. Every outcome is written in the log every screen shows. `version`: the
+        table the answering screen showed; a request that came in after it is not the one they
+        answered (a second phone asking just before the owner taps Allow would get the seat)."""
         now = self.clock()
+        seen = version
 
         def decide(tx: Transaction) -> int:
             row, _game, viewer = self._load_for_change(tx, code, creds)
             own = viewer.seat is not None and viewer.seat.id == seat_id
-            if not (own or viewer.is_host):
+            # the host answers from the board; on a seat page the host is that seat's player only
+            if not (own or (viewer.is_host and viewer.seat is None)):
                 raise Forbidden("Only that seat's phone or the table's host can answer this request.")
             claim = next((c for c in tx.credentials(code, "claim")
                           if c.seat_id == seat_id and now - c.at < CLAIM_SECONDS), None)
             if claim is None:
                 raise RuleError("Nobody is asking for that seat any more.")
+            if seen is not None and any(e.kind == "claim" and (e.args or {}).get("seat") == seat_id
+                                        for e in tx.history(code, 50) if e.version > seen):
+                raise Stale(N_("Another phone asked for that seat since: here is the request as it is now. "
+                               "Answer again."))
             seat_row = next(s for s in tx.seats(code) if s.seat_id == seat_id)
             tx.remove_credentials(code, "claim", seat_id=seat_id)
             version = row.version + 1
@@ -579,7 +587,9 @@ class Tables:
 
     @staticmethod
     def _may_undo(viewer: Viewer, event: EventRow, move: "games.base.Move | None") -> bool:
-        if viewer.is_host:
+        # The host's power is the board's: on their own seat page a host who plays is a player, so
+        # taking back their own guess is not a quiet free look there.
+        if viewer.is_host and viewer.seat is None:
             return True
         if move is None or move.undo_by(_drew(event)) == "host":
             return False

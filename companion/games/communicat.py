@@ -562,7 +562,7 @@ MOVES = {
         "mishaps": Int(label="Mishap cards", min=0, max=MAX_MISHAPS, required=False),
         "lives_on_mishap": Int(label="Nine Lives on the Mishap pile", min=0, max=RULES["lives"], required=False),
         "team": Choice(label="team", choices=(*TEAMS, "none"), required=False),
-    }, stale="refuse", reveals=False, preview=preview_resolve),
+    }, stale="refuse", reveals=True, preview=preview_resolve),  # the round's history names its secret Need
     "declare_patterns_out": Move(declare_patterns_out, stale="refuse", reveals=False),
     "rematch": Move(rematch, stale="refuse", reveals=False),
     "choose_cat": Move(choose_cat, {"seat": _SEAT}, stale="refuse", reveals=False),

@@ -584,7 +584,8 @@ MOVES = {
                                            required=False, default=0),
                           "discard": Bool(label=N_("discard"))},
                   stale="refuse", reveals=False),
-    "cat_lady_flip": Move(cat_lady_flip, stale="refuse", reveals=False),
+    # A token drawn from the face-down pile: taken back, its flipper would know it before drafting again.
+    "cat_lady_flip": Move(cat_lady_flip, stale="refuse", reveals=True),
     "next_round": Move(next_round, stale="refuse", reveals=False),
     # A pad and a vote are one player's own: everyone saves at once at the end, none is lost.
     "score": Move(score, {**_SEAT, **PAD_FIELDS}, stale="apply", reveals=False),

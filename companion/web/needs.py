@@ -10,7 +10,7 @@ find the table from the cookie, call the pipeline, render the board's view of it
 """
 from __future__ import annotations
 
-from flask import Blueprint, current_app, redirect, render_template, request
+from flask import Blueprint, abort, current_app, redirect, render_template, request
 from flask_babel import gettext
 
 from ..errors import N_, Refusal
@@ -18,7 +18,7 @@ from ..fields import Choice, Int, parse
 from ..games import communicat
 from ..tables import Credentials, TableNotFound, normalise_code
 from .cookies import MAX_AGE
-from .security import over_limit, refusal_answer
+from .security import error_page, over_limit, refusal_answer
 
 bp = Blueprint("needs", __name__, url_prefix="/needs")
 COOKIE = "needs_table"
@@ -57,7 +57,9 @@ def current() -> Generator | None:
     code = normalise_code(code)
     if code and token and tables().is_standalone(code, token):
         return Generator(code, token)
-    over_limit("lookup", "LOOKUPS_PER_MINUTE")
+    if over_limit("lookup", "LOOKUPS_PER_MINUTE"):
+        # Refused, not just counted: otherwise the page would keep answering every guess.
+        abort(current_app.make_response(error_page(429, "Too many unknown table codes from this device; wait a minute.")))
     return None
 
 

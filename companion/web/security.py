@@ -61,7 +61,7 @@ def register(app: Flask) -> None:
         try:
             request.query_string.decode("utf-8")
         except UnicodeDecodeError:
-            return error_page(400, "That address has characters this app cannot read.")
+            return plain_refusal(400, gettext("That address has characters this app cannot read."))
 
     @app.before_request
     def refuse_cross_site():
@@ -91,8 +91,9 @@ def register(app: Flask) -> None:
     @app.errorhandler(SecurityError)
     def untrusted_host(_exc):
         # Flask's TRUSTED_HOSTS refused the Host header: a page on another site pointing its own
-        # name at this machine (DNS rebinding) cannot drive the companion.
-        return error_page(400, "This companion does not answer to that address. Open it by the address it printed.")
+        # name at this machine (DNS rebinding) cannot drive the companion. Plain words, no page: a
+        # page's links are built for the request's host (url_for), which has just been refused.
+        return plain_refusal(400, gettext("This companion does not answer to that address. Open it by the address it printed."))
 
     @app.errorhandler(RequestEntityTooLarge)
     def too_large(_exc):
@@ -134,6 +135,15 @@ def wants_json() -> bool:
         return False
     accept = request.headers.get("Accept", "")
     return accept.startswith("application/json") or request.path.endswith(".json")
+
+
+def plain_refusal(status: int, message: str):
+    """The sentence without a page around it, for a request no page can be built for: every page
+    links back to its own address (the language menu) and to this host (url_for), which is what
+    was refused."""
+    if wants_json():
+        return {"error": message}, status
+    return current_app.response_class(message + "\n", status, mimetype="text/plain")
 
 
 def error_page(status: int, message: str):

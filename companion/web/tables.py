@@ -339,7 +339,7 @@ def undo(creds, version):
 @action_endpoint
 def answer_claim(creds, version, seat_id: int, answer: str):
     """The seat's own phone (as=seat) or the host (as=board) lets a waiting phone take the seat."""
-    return tables().answer_claim(g.code, creds, seat_id, allow=answer == "allow")
+    return tables().answer_claim(g.code, creds, seat_id, allow=answer == "allow", version=version)
 
 
 @bp.post("/seats/<int:seat_id>/remove")

@@ -13,10 +13,10 @@ TABLET = {"width": 1180, "height": 820}
 PHONE = {"width": 390, "height": 844}
 
 
-def create_toolbox(page, base_url):
+def create_toolbox(page, base_url, extra=()):
     page.goto(base_url + "/")
     page.get_by_role("link", name=re.compile("Toolbox")).click()
-    for part in ("Timers", "Dice", "Score track", "Counters"):
+    for part in ("Timers", "Dice", "Score track", "Counters", *extra):
         page.get_by_label(part, exact=True).check()
     page.get_by_label("Timers (name: seconds)").fill("Sand timer: 3")
     page.get_by_role("button", name="Create the table").click()
@@ -95,15 +95,17 @@ def test_seat_survives_a_closed_tab_and_moves_to_a_new_phone(server, browser):
     again.get_by_role("link", name="Go to my seat").click()
     expect(again.locator(".topbar .me")).to_contain_text("Bea")
 
-    # a new phone (no cookie) with the same name is offered the seat, not a duplicate
+    # a new phone (no cookie) with the same name is offered the seat, not a duplicate; the seat moves
+    # once Bea's current phone allows it (tests/browser/test_fair_play_browser.py: the whole consent)
     second = browser.new_context(viewport=PHONE)
     other = second.new_page()
     other.goto(join_url)
     other.get_by_label("Your name").fill("bea")
     other.get_by_role("button", name="Take a seat").click()
     expect(other.get_by_text("is already at this table")).to_be_visible()
-    other.get_by_role("button", name=re.compile("take my seat back")).click()
-    expect(other.locator(".topbar .me")).to_contain_text("Bea")
+    other.get_by_role("button", name=re.compile("move my seat to this phone")).click()
+    again.get_by_role("button", name="Allow").click()
+    expect(other.locator(".topbar .me")).to_contain_text("Bea", timeout=15000)
     expect(board.locator(".seat-list li")).to_have_count(1)
     for ctx in (host, first, second):
         ctx.close()
@@ -112,18 +114,25 @@ def test_seat_survives_a_closed_tab_and_moves_to_a_new_phone(server, browser):
 def test_stale_tap_shows_the_fresh_table_and_a_reason(server, browser):
     ctx = browser.new_context(viewport=TABLET)
     board = ctx.new_page()
-    code = create_toolbox(board, server.url)
-    # someone else acts while this page's stream is cut: simulate by blocking the event stream
-    other = browser.new_context()
-    other_page = other.new_page()
+    code = create_toolbox(board, server.url, extra=("Round tracker",))
+    other = browser.new_context(viewport=PHONE)
+    phone = join(other, f"{server.url}/t/{code}/join", "Eve")
+    expect(board.locator(".seat-list")).to_contain_text("Eve")
+    # Eve acts while this page's stream is cut: simulate by blocking the event stream
     board.route("**/events", lambda route: route.abort())
     board.reload()
-    other_page.goto(f"{server.url}/t/{code}")
-    other_page.get_by_role("button", name=re.compile("Roll")).click()
-    expect(other_page.locator(".dice-row .die")).to_have_count(2)
+    phone.get_by_role("button", name="Next round ▶").click()
+    expect(phone.locator(".part.glance")).to_contain_text("Round 2")
+    # "Next round" depends on the round the board showed: refused, with who already did it
+    board.get_by_role("button", name="Next round ▶").click()
+    expect(board.get_by_role("alert")).to_contain_text("Eve already did “round next”")
+    expect(board.locator(".part.rounds")).to_contain_text("Round 2")
+    # a roll depends on nothing the board showed: from the same stale page it is simply applied
+    phone.get_by_role("button", name=re.compile("Roll")).click()
+    expect(phone.locator(".dice-row .die")).to_have_count(2)
     board.get_by_role("button", name=re.compile("Roll")).click()
-    expect(board.get_by_role("alert")).to_contain_text("Someone just changed the table")
-    expect(board.locator(".dice-row .die")).to_have_count(2)
+    expect(board.locator(".part.dice")).to_contain_text("rolled on the board")
+    expect(board.get_by_role("alert")).to_have_count(0)
     ctx.close()
     other.close()
 
