@@ -13,6 +13,13 @@ DE = {
     "Pack rats for the bonus tile you place (one lures each kitten; you have %(n)s)":
         "Packratten für das Bonusplättchen, das du legst (jede lockt ein Kätzchen an; du hast %(n)s)",
     "Discard tile %(n)s": "Plättchen %(n)s abwerfen",
+    # CommuniCat: the recorded Confidence spend decides the resolve
+    "No Confidence token is on this guess: spend one with the Confidence button before the guess, or resolve without Confidence.":
+        "Auf diesem Tipp liegt keine Zuversicht-Marke: Setzt vor dem Tipp eine mit dem Zuversicht-Knopf ein "
+        "oder wertet ohne Zuversicht.",
+    "Confidence adds its point only to a right guess.": "Zuversicht bringt ihren Punkt nur bei einem richtigen Tipp.",
+    "Confidence is on this guess: a right guess scores %(points)s more.":
+        "Zuversicht liegt auf diesem Tipp: Ein richtiger Tipp bringt %(points)s mehr.",
     # The history: places of a game that ranks every player
     "Place": "Platz",
 }
