@@ -233,12 +233,13 @@ def test_communicat_board_shows_needs_score_and_timer_on_one_landscape_screen(se
 
 
 def test_a_result_table_of_eight_long_names_scrolls_in_its_box_not_the_phone(server, browser, app):
-    """We Love Cats seats up to 8: the round-by-round table is then wider than a phone. It scrolls
-    sideways inside its own (focusable) box; the page itself never does."""
+    """We Love Cats seats as many as its bag allows (9): the round-by-round table is then wider than
+    a phone. It scrolls sideways inside its own (focusable) box; the page itself never does."""
     from flask import render_template_string, url_for
 
+    from companion.games.we_love_cats import MAX_PLAYERS
     from tests.browser.layout import overflow
-    players = [f"Player number {n} with a long name" for n in range(1, 9)]
+    players = [f"Player number {n} with a long name" for n in range(1, MAX_PLAYERS + 1)]
     result = {"number": 1, "players": players, "winners": players[:1],
               "rounds": [{"round": r, "scores": {p: r * i for i, p in enumerate(players)}} for r in (1, 2, 3)],
               "scores": {p: 3 * i for i, p in enumerate(players)}}

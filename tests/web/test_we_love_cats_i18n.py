@@ -42,7 +42,7 @@ def test_lobby_and_new_table_page_in_german(table, client):
     seat = page(phones["Ann"], "seat", DE)
     assert "Du bist dabei! 3 am Tisch." in seat and "Start: ich beginne" in seat and "So läuft ein Zug" in seat
     new = client.get("/new/we-love-cats", headers=DE).get_data(as_text=True)
-    assert "Nichts einzustellen" in new and "(2 bis 8 Spieler)" in new and "Nothing to set" not in new
+    assert "Nichts einzustellen" in new and "(2 bis 9 Spieler)" in new and "Nothing to set" not in new
     home = client.get("/", headers=DE).get_data(as_text=True)
     assert "sammle eine Katze jeder Farbe" in home
 
