@@ -254,3 +254,61 @@ def test_a_result_table_of_eight_long_names_scrolls_in_its_box_not_the_phone(ser
     expect(box).to_be_visible()
     assert overflow(phone) == 0
     assert box.evaluate("e => e.scrollWidth > e.clientWidth")          # the table really is wider
+
+
+def test_the_display_menu_closes_on_a_choice_escape_and_a_tap_outside(server, browser):
+    """Issue #17: the Display menu stayed open over the board's QR code after a choice, and Escape
+    did not close it. On a tablet and a phone: open, it hangs inside the screen; a choice, Escape
+    and a tap outside each close it, the focus goes back to the Display button, and the QR code is
+    what shows at its own centre again. The arrow keys walk the choices without closing it."""
+    for size in (TABLET, PHONE):
+        page = browser.new_context(**size).new_page()
+        errors = []
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        toolbox(page, server.url)
+        width, height = size["viewport"]["width"], size["viewport"]["height"]
+        menu, summary, panel = page.locator("details.prefs"), page.locator(".prefs > summary"), page.locator(".prefs-panel")
+        qr = page.locator(".join-qr img")
+        focus_on_display = "() => document.activeElement === document.querySelector('.prefs > summary')"
+        qr_shows_at_its_centre = """() => { const img = document.querySelector('.join-qr img');
+            const box = img.getBoundingClientRect();
+            return document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2) === img; }"""
+
+        def open_menu():
+            page.evaluate("() => window.scrollTo(0, 0)")
+            summary.click()
+            expect(panel).to_be_visible()
+            box = panel.bounding_box()
+            assert box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= width and box["y"] + box["height"] <= height, box
+
+        open_menu()
+        page.get_by_label("Dark").click()                            # a choice, by a tap
+        expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+        expect(panel).to_be_hidden()
+        assert menu.get_attribute("open") is None and page.evaluate(focus_on_display)
+        qr.scroll_into_view_if_needed()
+        assert page.evaluate(qr_shows_at_its_centre), "something still covers the QR code"
+
+        open_menu()
+        page.get_by_label("Digits").focus()
+        page.keyboard.press("Escape")                                 # Escape
+        expect(panel).to_be_hidden()
+        assert page.evaluate(focus_on_display)
+
+        open_menu()
+        page.get_by_label("Dark").focus()
+        page.keyboard.press("ArrowUp")                                # walking the colours: still open
+        expect(page.locator("html")).to_have_attribute("data-theme", "light")
+        expect(panel).to_be_visible()
+        page.keyboard.press("Enter")                                  # "this one"
+        expect(panel).to_be_hidden()
+        assert page.evaluate(focus_on_display)
+        expect(page.locator("html")).to_have_attribute("data-theme", "light")
+
+        open_menu()
+        page.mouse.click(5, height - 5)                               # a tap outside the menu
+        expect(panel).to_be_hidden()
+        qr.scroll_into_view_if_needed()
+        assert page.evaluate(qr_shows_at_its_centre)
+        assert errors == []
+        page.context.close()
