@@ -312,3 +312,65 @@ def test_the_display_menu_closes_on_a_choice_escape_and_a_tap_outside(server, br
         assert page.evaluate(qr_shows_at_its_centre)
         assert errors == []
         page.context.close()
+
+
+# The vertical extent of each character of `value` inside the element (None when it is not there).
+VALUE_LINES = """(el, value) => {
+    const chars = [];
+    const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walk.nextNode(); node; node = walk.nextNode())
+        for (let i = 0; i < node.data.length; i++) chars.push([node, i, node.data[i]]);
+    const text = chars.map((c) => c[2]).join('');
+    const start = text.indexOf(value);
+    if (start < 0) return null;
+    return chars.slice(start, start + value.length).filter((c) => c[2].trim()).map(([node, i]) => {
+        const range = document.createRange();
+        range.setStart(node, i); range.setEnd(node, i + 1);
+        const box = range.getBoundingClientRect();
+        return [box.top, box.bottom];
+    });
+}"""
+
+
+def value_on_one_line(locator, value: str) -> bool:
+    boxes = locator.evaluate(VALUE_LINES, value)
+    assert boxes, f"{value!r} is not in {locator}"
+    # A glyph's box is taller than a tight line (line-height 1.1), so boxes of two lines overlap a
+    # little: compare the middles. On one line they sit within half a glyph of each other.
+    middles = [(top + bottom) / 2 for top, bottom in boxes]
+    return max(middles) - min(middles) < min(bottom - top for top, bottom in boxes) / 2
+
+
+def test_readings_never_break_inside_their_value(server, browser):
+    """Issue #17: on the Toolbox board "Round 1 of 5" wrapped, leaving "5" alone on a line. Every
+    reading of that kind ("1 of 5", "1 / 5") keeps its value on one line, on a landscape tablet, a
+    smaller one and a phone looking at the board: the Toolbox's round, Catchy's round and tricks, and
+    CommuniCat's Nine Lives."""
+    page = browser.new_context(**TABLET).new_page()
+    page.goto(server.url + "/new/toolbox")
+    for part in ("Timers", "Dice", "Score track", "Counters", "Round tracker"):   # the table that tripped
+        page.get_by_label(part, exact=True).check()
+    page.get_by_label("rounds (0 = open)").fill("5")
+    page.get_by_role("button", name="Create the table").click()
+    expect(page.locator("[data-far=round]")).to_be_visible()
+    toolbox_url = page.url
+    page.goto(server.url + "/new/catchy")
+    page.get_by_role("button", name="Create the table").click()
+    page.get_by_role("button", name="Player 1 has it").click()
+    expect(page.locator(".catchy-scores [data-far=round]")).to_be_visible()
+    catchy_url = page.url
+    page.goto(server.url + "/new/communicat")
+    page.get_by_role("button", name="Create the table").click()
+    page.get_by_role("button", name="New Needs").click()
+    expect(page.locator("[data-far=lives]")).to_be_visible()
+    communicat_url = page.url
+    readings = [(toolbox_url, "[data-far=round]", "1 of 5"), (catchy_url, ".catchy-scores [data-far=round]", "1 / 7"),
+                (catchy_url, ".catchy-scores [data-far=trick]", "0 / 7"), (communicat_url, "[data-far=lives]", "9 of 9")]
+    for width, height in ((1280, 800), (1024, 768), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        for url, selector, value in readings:
+            page.goto(url)
+            reading = page.locator(selector).first
+            expect(reading).to_be_visible()
+            assert value_on_one_line(reading, value), f"{value!r} breaks across lines at {width}x{height} ({url})"
+    page.context.close()

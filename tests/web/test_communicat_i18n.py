@@ -24,7 +24,7 @@ def test_board_and_seats_in_play_are_german_and_an_english_phone_stays_english(n
     board.act("new_needs")
     page = board.client.get(f"/t/{board.code}", headers=DE).get_data(as_text=True)
     for german in ("Runde 1", "Katze: <strong>Ann</strong>", "Neu austeilen", "Katzenwunsch zeigen", "Neun Leben",
-                   "</strong> von 9 übrig", "Zuversicht", "Punkte", "Gemeinsam", "Restzeit", "Runde 1 werten",
+                   "</strong> von 9</span> übrig", "Zuversicht", "Punkte", "Gemeinsam", "Restzeit", "Runde 1 werten",
                    "Übernehmen und Runde beenden"):
         assert german in page, german
     for english in ("Deal again", "Show Cat Need", "Nine Lives", "Apply and end the round", "Together"):

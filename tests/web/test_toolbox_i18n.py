@@ -36,7 +36,7 @@ def test_board_and_seat_in_play_in_german_and_english_beside_them(new_table, dev
 
     board = table.client.get(f"/t/{table.code}", headers=DE).get_data(as_text=True)
     for german in ("Würfel", "Summe", "gewürfelt von Ann", "Zuletzt gezogen:", "Spielstein ziehen", "Karte ziehen",
-                   "Gezogene ablegen", "Ziel: 10", "Zähler", "Runde 2 von 5", "Nächste Runde ▶", "beginnt",
+                   "Gezogene ablegen", "Ziel: 10", "Zähler", 'Runde <span class="value-group">2 von 5</span>', "Nächste Runde ▶", "beginnt",
                    "Zufällig auslosen", "Pause", "Zurücksetzen", "Bob hat Runde 2 begonnen.",
                    "Das Spielbrett hat Ann auf 2 gesetzt (+2).", "als Startspieler ausgelost."):
         assert german in board, german
@@ -45,7 +45,7 @@ def test_board_and_seat_in_play_in_german_and_english_beside_them(new_table, dev
         assert english not in board, english
 
     seat = ann.client.get(f"/t/{table.code}/seat", headers=DE).get_data(as_text=True)
-    for german in ("Der Tisch gerade", "gewürfelt von Ann", "Runde 2 von 5", "Punkte: Ziel 10", "Spielsteine im Beutel",
+    for german in ("Der Tisch gerade", "gewürfelt von Ann", 'Runde <span class="value-group">2 von 5</span>', "Punkte: Ziel 10", "Spielsteine im Beutel",
                    "Karte zum Ziehen", "</strong> beginnt", "Ann plus eins", "Leben minus eins", "Zuletzt"):
         assert german in seat, german
     for english in ("The table now", "rolled by", "plus one", "minus one", "goes first", "in the bag"):
@@ -53,7 +53,7 @@ def test_board_and_seat_in_play_in_german_and_english_beside_them(new_table, dev
 
     # An English phone at the same table, at the same moment, reads English.
     english = bob.client.get(f"/t/{table.code}/seat", headers=EN).get_data(as_text=True)
-    for phrase in ("The table now", "rolled by Ann", "Round 2 of 5", "</strong> goes first", "Bob began round 2.",
+    for phrase in ("The table now", "rolled by Ann", 'Round <span class="value-group">2 of 5</span>', "</strong> goes first", "Bob began round 2.",
                    "The board set Ann to 2 (+2)."):
         assert phrase in english, phrase
     assert "gewürfelt" not in english and "Der Tisch gerade" not in english

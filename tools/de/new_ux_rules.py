@@ -20,6 +20,12 @@ DE = {
     "Confidence adds its point only to a right guess.": "Zuversicht bringt ihren Punkt nur bei einem richtigen Tipp.",
     "Confidence is on this guess: a right guess scores %(points)s more.":
         "Zuversicht liegt auf diesem Tipp: Ein richtiger Tipp bringt %(points)s mehr.",
+    # Readings whose value group never breaks (templates/table/_macros.html: ui.of, ui.per)
+    "%(n)s of %(total)s": "%(n)s von %(total)s",
+    "Fill in the score pads (%(n)s done).": "Füllt die Wertungsblöcke aus (%(n)s fertig).",
+    "Tricks played %(n)s": "Gespielte Stiche %(n)s",
+    "%(n)s left": "%(n)s übrig",
+    "This round: %(points)s points → score %(score)s": "Diese Runde: %(points)s Punkte → Punktestand %(score)s",
     # The history: places of a game that ranks every player
     "Place": "Platz",
 }
