@@ -670,11 +670,11 @@ def finished_games(game: games.Game, states: list[tuple[float, dict]], seats: li
             current["rounds"][standing["round"]] = dict(standing["scores"])
         if standing["over"]:
             current.update(finished_at=at, players=list(standing["players"]), winners=list(standing["winners"]),
-                           scores=dict(standing["scores"] or {}))
+                           scores=dict(standing["scores"] or {}), places=dict(standing.get("places") or {}))
             done.append(current)
     return [{"number": i + 1, "game": game.id, "title": game.title, "started_at": g["started_at"],
              "finished_at": g["finished_at"], "players": g["players"], "winners": g["winners"],
-             "scores": g["scores"],
+             "scores": g["scores"], "places": g["places"],
              "rounds": [{"round": r, "scores": sc} for r, sc in sorted(g["rounds"].items())]}
             for i, g in enumerate(done)]
 

@@ -109,7 +109,8 @@ class Game:
     view: Callable[[dict, Ctx], dict]
     options: Mapping[str, Field] = field(default_factory=dict)
     # standing(board_view) -> {"players": [names], "round": int, "scores": {name: int} | None,
-    # "over": bool, "winners": [names]} or None before play starts. It reads the board's view, never
+    # "over": bool, "winners": [names], and optionally "places": {name: 1, 2, ...} when the game ranks
+    # every player (ties share a place)} or None before play starts. It reads the board's view, never
     # the state, so a table's history (companion/tables.py) can only hold what the board already
     # shows: no secret can reach the record or its export. None: the game keeps no results (Toolbox).
     standing: Callable[[dict], dict | None] | None = None

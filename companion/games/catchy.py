@@ -393,6 +393,10 @@ def explain(state: dict, ctx: Ctx, r: dict, ended_round: bool = False) -> list[d
 
 def view(state: dict, ctx: Ctx) -> dict:
     names = [_name(state, ctx, i) for i in (0, 1)]
+    if state["phase"] == "setup" and len(ctx.seats) >= 2:
+        # Before a game's first round, once two phones have joined, the players are those the deal
+        # takes (start_round with the phones: the first two seats in joining order), not "Player 1".
+        names = [ctx.seats[0].name, ctx.seats[1].name]
     phones = state["seats"] != [None, None]
     me = None
     if ctx.seat is not None and ctx.seat.id in state["seats"]:
@@ -407,6 +411,7 @@ def view(state: dict, ctx: Ctx) -> dict:
         "players": [{"number": i + 1, "name": names[i], "score": state["scores"][i],
                      "phone": state["seats"][i] is not None} for i in (0, 1)],
         "phones": phones,
+        "typed_names": list(state["names"]),   # the names given at creation: playing on the board only
         "me": None if me is None else me + 1,
         "watching": ctx.seat is not None and me is None,
         "colors": state["colors"],

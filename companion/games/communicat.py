@@ -336,13 +336,21 @@ def _coop_resolution(state: dict, outcome, confidence, mishaps, lives_on_mishap)
         raise RuleError("%(placed)s Nine Lives tokens were placed on the Mishap pile this round; undo an "
                         "Ignorance spend to change that.", placed=r["lives_on_mishap"])
     extra = lives_on_mishap - r["lives_on_mishap"]
-    confidence = bool(confidence) and outcome == "guessed"
-    extra_confidence = 1 if confidence and not r["confidence_armed"] else 0
-    if extra + extra_confidence > state["lives"]["value"]:
+    # The recorded spend decides: a Confidence token spent on this guess (and not lost to a wrong
+    # guess) adds its point to a right guess, whatever the form sends. A `confidence` field can only
+    # agree with it; one claiming a token nobody spent, or a point without a right guess, is refused
+    # rather than quietly scored differently from what every screen showed.
+    if confidence and not r["confidence_armed"]:
+        raise RuleError("No Confidence token is on this guess: spend one with the Confidence button "
+                        "before the guess, or resolve without Confidence.")
+    if confidence and outcome != "guessed":
+        raise RuleError("Confidence adds its point only to a right guess.")
+    confidence = r["confidence_armed"] and outcome == "guessed"
+    if extra > state["lives"]["value"]:
         raise RuleError("Only %(left)s Nine Lives tokens are left.", left=state["lives"]["value"])
     points = coop_points(outcome, confidence, mishaps, lives_on_mishap)
     return {"confidence": confidence, "mishaps": mishaps, "lives_on_mishap": lives_on_mishap,
-            "extra_lives": extra, "extra_confidence": extra_confidence, "points": points,
+            "extra_lives": extra, "points": points,
             "score": track.would_be(state["track"], "table", points), "target": state["target"]}
 
 
@@ -361,9 +369,8 @@ def resolve(state, ctx, outcome, confidence, mishaps, lives_on_mishap, team):
     if state["mode"] == "coop":
         c = _coop_resolution(state, outcome, confidence, mishaps, lives_on_mishap)
         confidence, mishaps, lives_on_mishap, points = c["confidence"], c["mishaps"], c["lives_on_mishap"], c["points"]
-        counter.change(state["lives"], -(c["extra_lives"] + c["extra_confidence"]), N_("Nine Lives"))
+        counter.change(state["lives"], -c["extra_lives"], N_("Nine Lives"))
         r["spent"]["ignorance"] += c["extra_lives"]
-        r["spent"]["confidence"] += c["extra_confidence"]
         before = state["track"]["scores"]["table"]
         after = track.add(state["track"], "table", points)
         entry_outcome = outcome + ("+confidence" if confidence else "")

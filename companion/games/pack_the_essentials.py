@@ -102,6 +102,19 @@ def top_group(rows: list[dict]) -> list[str]:
     return [r["seat"] for r in rows if r["place"] == 1]
 
 
+def tiles_placed(position: int, discard: bool) -> int:
+    """The tiles a player places on a turn at this draft position: the drafted tile (none when it is
+    discarded) and the position's bonus tiles (decks/pack_the_essentials.toml, `bonus_tiles`)."""
+    bonus = DATA["bonus"][str(position)]
+    return (0 if discard else 1) + sum(bonus.get(kind, 0) for kind in DATA["bonus_tiles"])
+
+
+def pack_rat_limit(held: int, position: int, discard: bool) -> int:
+    """The most pack rats a turn may spend: each flips one tile being placed this turn, at most the
+    rulebook's two a turn, and never more than the player holds."""
+    return min(held, DATA["max_pack_rats_per_turn"], tiles_placed(position, discard))
+
+
 def cat_lady_tile(tiles: list[dict], token: int) -> int:
     """The tile a Cat Lady removes: her token's number, or the next one clockwise still there."""
     for step in range(POSITIONS):
@@ -277,6 +290,18 @@ def draft(state, ctx, tile, pack_rats, discard):
         if have == 1:
             raise RuleError("%(name)s has only 1 pack rat.", name=name)
         raise RuleError("%(name)s has only %(n)s pack rats.", name=name, n=have)
+    placed = tiles_placed(state["draft_at"], discard)
+    if pack_rats > placed:
+        # A pack rat flips a tile as it is placed; a tile placed on an earlier turn stays as it lies.
+        name = _name(ctx, drafter)
+        if placed == 0:
+            raise RuleError("%(name)s places no tile this turn, so there is nothing for a pack rat to flip.",
+                            name=name)
+        if placed == 1:
+            raise RuleError("%(name)s places only 1 tile this turn: a pack rat flips a tile as it is placed, "
+                            "so 1 pack rat at most.", name=name)
+        raise RuleError("%(name)s places only %(n)s tiles this turn: a pack rat flips a tile as it is placed, "
+                        "so %(n)s pack rats at most.", name=name, n=placed)
     slot.update(status="discarded" if discard else "taken", by=drafter)
     counters["pack_rats"] -= pack_rats
     counters["pack_rats_spent"] += pack_rats
@@ -419,6 +444,27 @@ def vote(state, ctx, for_seat):
     state["vote"] = vote_now
 
 
+def vote_rank(vote: dict | None, sid: str) -> int:
+    """Where the cutest-cat vote puts a player: 1 for a player in the vote who lost it once it has a
+    winner, else 0. The vote only names the winner: with at most four players a tie of three has one
+    voter, so the others it leaves behind are never split and share the next place."""
+    return 1 if vote and vote["winner"] and sid in vote["base"] and sid != vote["winner"] else 0
+
+
+def ranked(state: dict) -> list[dict]:
+    """The standings with the vote included: the pad and its tie-breaks, then, among the players the
+    pad leaves level in first place, the vote. `place` is shared only by players nothing split."""
+    rows = standings(state["pads"], state["players"])
+    current = vote_state(state)
+    if current is None:
+        return rows
+    key = lambda r: (rank_key(r["lines"]), vote_rank(current, r["seat"]))
+    rows.sort(key=key)
+    for i, row in enumerate(rows):
+        row["place"] = rows[i - 1]["place"] if i > 0 and key(rows[i - 1]) == key(row) else i + 1
+    return rows
+
+
 def winners(state: dict) -> list[str]:
     """The winner(s) once every pad is in: first place after the tie-breaks and, if needed, the vote."""
     if not all_scored(state):
@@ -520,19 +566,21 @@ def view(state: dict, ctx: Ctx) -> dict:
         if phase == "draft":
             spot = state["positions"][state["draft_at"] - 1]
             sid = spot.get("seat")
+            held = state["counters"][sid]["pack_rats"] if sid else 0
             out["drafting"] = {"position": state["draft_at"], "kind": spot["kind"],
                                "id": int(sid) if sid else None, "name": _name(ctx, sid) if sid else None,
                                "mine": sid is not None and sid == me,
-                               "pack_rats": state["counters"][sid]["pack_rats"] if sid else 0,
-                               # what the form may offer: no more than held, nor than a turn allows
-                               "pack_rat_choices": list(range(min(state["counters"][sid]["pack_rats"] if sid else 0,
-                                                                  DATA["max_pack_rats_per_turn"]) + 1)),
+                               "pack_rats": held,
+                               # what the forms may offer, taking the tile and discarding it: no more
+                               # than held, than a turn allows, nor than the tiles placed this turn
+                               "pack_rat_choices": list(range(pack_rat_limit(held, state["draft_at"], False) + 1)),
+                               "discard_pack_rat_choices": list(range(pack_rat_limit(held, state["draft_at"], True) + 1)),
                                "may_flip": spot["kind"] == "cat_lady" and me in (None, state["players"][state["holder"]])}
     out["last_round"] = phase == "round_end" and rounds.is_last(state["round"])
     # The score pad
     out["pads"], out["standings"], out["winners"], out["vote"], out["over"] = [], [], [], None, False
     if phase == "scoring":
-        rows = {r["seat"]: r for r in standings(state["pads"], state["players"])}
+        rows = {r["seat"]: r for r in ranked(state)}
         for sid in state["players"]:
             entered = state["pads"].get(sid)
             out["pads"].append({"id": int(sid), "name": _name(ctx, sid), "entered": entered is not None,
@@ -600,7 +648,9 @@ def standing(board: dict) -> dict | None:
     scored = board["over"]
     return {"players": [p["name"] for p in board["players"]], "round": board["round"] or board["rounds"],
             "scores": {p["name"]: p["lines"]["total"] for p in board["pads"] if p["lines"]} if scored else None,
-            "over": scored, "winners": [w["name"] for w in board["winners"]]}
+            "over": scored, "winners": [w["name"] for w in board["winners"]],
+            # the whole ranking, the cutest-cat vote included (the pad's places come from `ranked`)
+            "places": {p["name"]: p["place"] for p in board["pads"] if p["place"]} if scored else None}
 
 
 GAME = Game(

@@ -28,7 +28,8 @@ TOTAL_TOKENS = TOKENS_PER_COLOR * len(COLORS)
 START_HAND: int = DECK["start_hand"]
 ADOPT_WHEN_EMPTY: int = DECK["adopt_when_empty"]
 MIN_PLAYERS: int = DECK["min_players"]
-MAX_PLAYERS: int = DECK["max_players"]
+# No printed maximum: every count whose deal leaves at least one cat in the bag (decks/we_love_cats.toml).
+MAX_PLAYERS: int = (TOTAL_TOKENS - 1) // START_HAND
 LOG_LENGTH: int = DECK["log_length"]
 
 assert all(face in FACE for face in DIE_FACES), "every die face needs a [[face]] entry in the deck"

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 # Okabe–Ito colours: told apart by most colour-blind players; the dash and marker carry it anyway.
 # (Its black and yellow are left out: one vanishes on the dark theme, the other on the light one.)
-# Eight styles, as many as the largest table (We Love Cats seats 8): the last two colours are Paul
-# Tol's wine and grey, and every style differs from the others in dash and marker as well.
-COLOURS = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#882255", "#888888"]
-DASHES = ["", "8 4", "2 4", "12 4 2 4", "4 4", "1 3", "6 2 1 2", "10 2"]
-MARKERS = ["circle", "square", "triangle", "diamond", "square", "circle", "triangle", "diamond"]
+# Nine styles, as many as the largest game (We Love Cats seats as many as its bag allows: 9): the
+# last three colours are Paul Tol's wine, grey and olive, and every style differs from the others in
+# dash and marker as well.
+COLOURS = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#882255", "#888888", "#999933"]
+DASHES = ["", "8 4", "2 4", "12 4 2 4", "4 4", "1 3", "6 2 1 2", "10 2", "3 3 9 3"]
+MARKERS = ["circle", "square", "triangle", "diamond", "square", "circle", "triangle", "diamond", "triangle"]
 WIDTH, HEIGHT = 640, 300
 LEFT, RIGHT, TOP, BOTTOM = 44, 130, 16, 36
 

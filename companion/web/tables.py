@@ -202,18 +202,18 @@ def history_json():
 @bp.get("/history.csv")
 def history_csv():
     """One row per player per round: spreadsheet-friendly. The final row of a game has round
-    "final" and says who won."""
+    "final" and says who won and, for a game that ranks every player, their place."""
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["game", "finished", "round", "player", "score", "winner"])
+    writer.writerow(["game", "finished", "round", "player", "score", "winner", "place"])
     for game in history_with_times():
         for r in game["rounds"]:
             for player in game["players"]:
                 if player in r["scores"]:
-                    writer.writerow([game["number"], game["finished_iso"], r["round"], cell(player), r["scores"][player], ""])
+                    writer.writerow([game["number"], game["finished_iso"], r["round"], cell(player), r["scores"][player], "", ""])
         for player in game["players"]:
             writer.writerow([game["number"], game["finished_iso"], "final", cell(player), game["scores"].get(player, ""),
-                             "yes" if player in game["winners"] else "no"])
+                             "yes" if player in game["winners"] else "no", game["places"].get(player, "")])
     return download(out.getvalue(), "text/csv", "csv")
 
 

@@ -29,6 +29,42 @@
   }
   Object.keys(CHOICES).forEach((name) => apply(name, read(name)));
 
+  // The Display menu is a <details>: it opens and closes by itself from its summary, but nothing
+  // closed it once open, so it stayed over the QR code after a choice. It closes on a choice, on
+  // Escape and on a tap outside, and gives the focus back to its summary (the Display button) when
+  // the focus was in the menu, so a keyboard user carries on from where they opened it.
+  function closeMenu(menu, refocus) {
+    if (!menu.open) return;
+    const inside = menu.contains(document.activeElement);
+    menu.open = false;
+    if (refocus || inside) menu.querySelector('summary').focus({ preventScroll: true });
+  }
+  function wireMenu(menu) {
+    // A pointer's choice closes the menu at once. The arrow keys also choose (and fire 'change') as
+    // they walk along a group, so from the keyboard Enter or Space says "this one", then it closes.
+    let pointer = false;
+    menu.addEventListener('pointerdown', () => { pointer = true; });
+    menu.addEventListener('keydown', (event) => {
+      pointer = false;
+      if ((event.key === 'Enter' || event.key === ' ') && event.target.matches('input[type="radio"]')) {
+        event.preventDefault();
+        event.target.checked = true;
+        event.target.dispatchEvent(new Event('change', { bubbles: true }));
+        closeMenu(menu, true);
+      }
+    });
+    menu.addEventListener('change', (event) => {
+      if (pointer && event.target.matches('input[type="radio"]')) closeMenu(menu, true);
+    });
+    document.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape' && menu.open) { event.preventDefault(); closeMenu(menu, true); }
+    });
+    // A tap anywhere else closes it; the tapped control still takes the focus and the tap.
+    document.addEventListener('pointerdown', (event) => {
+      if (menu.open && !menu.contains(event.target)) closeMenu(menu, false);
+    });
+  }
+
   document.addEventListener('DOMContentLoaded', () => {
     paintBar(read('theme')); // the metas after this script are parsed now
     Object.keys(CHOICES).forEach((name) => {
@@ -42,5 +78,6 @@
         });
       });
     });
+    document.querySelectorAll('details.prefs').forEach(wireMenu);
   });
 })();

@@ -122,8 +122,12 @@ def test_board_and_three_phones_only_the_cat_sees_the_need(server, browser, tmp_
     resolve = board.locator(".cc-resolve")
     resolve.get_by_label("Mishap cards").fill("2")
     expect(resolve.locator(".cc-points")).to_have_text("+1")          # 2 - (2 - 1 token)
-    resolve.get_by_label("Confidence on the right guess").check()
-    expect(resolve.locator(".cc-points")).to_have_text("+2")
+    # a Confidence token spent on a phone is what the form and its sum read (no field to contradict it)
+    cy.get_by_role("button", name="Confidence: spend a token").click()
+    expect(board.locator(".cc-lives-left")).to_have_text("7")
+    expect(resolve).to_contain_text("Confidence is on this guess: a right guess scores +1 more.")
+    resolve.get_by_label("Mishap cards").fill("2")
+    expect(resolve.locator(".cc-points")).to_have_text("+2")          # 2 + 1 - (2 - 1 token)
     expect(board.locator(".cc-track-score")).to_have_text("0")         # not applied yet
     resolve.get_by_role("button", name="Apply and end the round").click()
     for page in (board, ann, bob, cy):

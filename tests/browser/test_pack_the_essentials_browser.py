@@ -95,6 +95,13 @@ def test_draft_order_from_the_phones(browser, server):
         for scheme in ("light", "dark"):
             page.emulate_media(color_scheme=scheme)
             assert_accessible(page, f"Pack the Essentials {who}, drafting, {scheme}")
+    # "It fits nowhere": Bo drafts 2nd, so the discard still places his sock tile: one pack rat at most.
+    bo.get_by_text("It fits nowhere: discard it instead").click()
+    discard = bo.locator(".pte-draft-discard")
+    expect(discard.get_by_role("button", name=re.compile("Discard tile"))).to_have_count(3)
+    expect(discard.locator("input[name=pack_rats]")).to_have_count(2)
+    assert_accessible(bo, "Pack the Essentials seat, the discard form open")
+    bo.get_by_text("It fits nowhere: discard it instead").click()
     bo.locator(".pte-draft button[name=tile]").first.click()
     expect(board.locator(".pte-tile.pte-taken")).to_contain_text("taken by Bo")
     # A phone whose turn it is not shows no draft controls.
@@ -102,6 +109,9 @@ def test_draft_order_from_the_phones(browser, server):
     expect(cy.locator(".pte-status")).to_contain_text("Your turn: take a tile")
     cy.locator(".pte-draft button[name=tile]").first.click()
     expect(ann.locator(".pte-status")).to_contain_text("Your turn: take a tile")
+    # Ann drafts 4th (a cat toy is no tile) with 2 pack rats: one for the tile she places, none to discard.
+    expect(ann.locator(".pte-draft:not(.pte-draft-discard) input[name=pack_rats]")).to_have_count(2)
+    expect(ann.locator(".pte-draft-discard input[name=pack_rats]")).to_have_count(0)
     ann.locator(".pte-draft button[name=tile]").first.click()
     expect(ann.locator(".pte-status")).to_contain_text("Round 1 is done")
     assert layout_problems(board, ann) == []

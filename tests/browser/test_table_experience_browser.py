@@ -233,12 +233,13 @@ def test_communicat_board_shows_needs_score_and_timer_on_one_landscape_screen(se
 
 
 def test_a_result_table_of_eight_long_names_scrolls_in_its_box_not_the_phone(server, browser, app):
-    """We Love Cats seats up to 8: the round-by-round table is then wider than a phone. It scrolls
-    sideways inside its own (focusable) box; the page itself never does."""
+    """We Love Cats seats as many as its bag allows (9): the round-by-round table is then wider than
+    a phone. It scrolls sideways inside its own (focusable) box; the page itself never does."""
     from flask import render_template_string, url_for
 
+    from companion.games.we_love_cats import MAX_PLAYERS
     from tests.browser.layout import overflow
-    players = [f"Player number {n} with a long name" for n in range(1, 9)]
+    players = [f"Player number {n} with a long name" for n in range(1, MAX_PLAYERS + 1)]
     result = {"number": 1, "players": players, "winners": players[:1],
               "rounds": [{"round": r, "scores": {p: r * i for i, p in enumerate(players)}} for r in (1, 2, 3)],
               "scores": {p: 3 * i for i, p in enumerate(players)}}
@@ -253,3 +254,123 @@ def test_a_result_table_of_eight_long_names_scrolls_in_its_box_not_the_phone(ser
     expect(box).to_be_visible()
     assert overflow(phone) == 0
     assert box.evaluate("e => e.scrollWidth > e.clientWidth")          # the table really is wider
+
+
+def test_the_display_menu_closes_on_a_choice_escape_and_a_tap_outside(server, browser):
+    """Issue #17: the Display menu stayed open over the board's QR code after a choice, and Escape
+    did not close it. On a tablet and a phone: open, it hangs inside the screen; a choice, Escape
+    and a tap outside each close it, the focus goes back to the Display button, and the QR code is
+    what shows at its own centre again. The arrow keys walk the choices without closing it."""
+    for size in (TABLET, PHONE):
+        page = browser.new_context(**size).new_page()
+        errors = []
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        toolbox(page, server.url)
+        width, height = size["viewport"]["width"], size["viewport"]["height"]
+        menu, summary, panel = page.locator("details.prefs"), page.locator(".prefs > summary"), page.locator(".prefs-panel")
+        qr = page.locator(".join-qr img")
+        focus_on_display = "() => document.activeElement === document.querySelector('.prefs > summary')"
+        qr_shows_at_its_centre = """() => { const img = document.querySelector('.join-qr img');
+            const box = img.getBoundingClientRect();
+            return document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2) === img; }"""
+
+        def open_menu():
+            page.evaluate("() => window.scrollTo(0, 0)")
+            summary.click()
+            expect(panel).to_be_visible()
+            box = panel.bounding_box()
+            assert box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= width and box["y"] + box["height"] <= height, box
+
+        open_menu()
+        page.get_by_label("Dark").click()                            # a choice, by a tap
+        expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+        expect(panel).to_be_hidden()
+        assert menu.get_attribute("open") is None and page.evaluate(focus_on_display)
+        qr.scroll_into_view_if_needed()
+        assert page.evaluate(qr_shows_at_its_centre), "something still covers the QR code"
+
+        open_menu()
+        page.get_by_label("Digits").focus()
+        page.keyboard.press("Escape")                                 # Escape
+        expect(panel).to_be_hidden()
+        assert page.evaluate(focus_on_display)
+
+        open_menu()
+        page.get_by_label("Dark").focus()
+        page.keyboard.press("ArrowUp")                                # walking the colours: still open
+        expect(page.locator("html")).to_have_attribute("data-theme", "light")
+        expect(panel).to_be_visible()
+        page.keyboard.press("Enter")                                  # "this one"
+        expect(panel).to_be_hidden()
+        assert page.evaluate(focus_on_display)
+        expect(page.locator("html")).to_have_attribute("data-theme", "light")
+
+        open_menu()
+        page.mouse.click(5, height - 5)                               # a tap outside the menu
+        expect(panel).to_be_hidden()
+        qr.scroll_into_view_if_needed()
+        assert page.evaluate(qr_shows_at_its_centre)
+        assert errors == []
+        page.context.close()
+
+
+# The vertical extent of each character of `value` inside the element (None when it is not there).
+VALUE_LINES = """(el, value) => {
+    const chars = [];
+    const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walk.nextNode(); node; node = walk.nextNode())
+        for (let i = 0; i < node.data.length; i++) chars.push([node, i, node.data[i]]);
+    const text = chars.map((c) => c[2]).join('');
+    const start = text.indexOf(value);
+    if (start < 0) return null;
+    return chars.slice(start, start + value.length).filter((c) => c[2].trim()).map(([node, i]) => {
+        const range = document.createRange();
+        range.setStart(node, i); range.setEnd(node, i + 1);
+        const box = range.getBoundingClientRect();
+        return [box.top, box.bottom];
+    });
+}"""
+
+
+def value_on_one_line(locator, value: str) -> bool:
+    boxes = locator.evaluate(VALUE_LINES, value)
+    assert boxes, f"{value!r} is not in {locator}"
+    # A glyph's box is taller than a tight line (line-height 1.1), so boxes of two lines overlap a
+    # little: compare the middles. On one line they sit within half a glyph of each other.
+    middles = [(top + bottom) / 2 for top, bottom in boxes]
+    return max(middles) - min(middles) < min(bottom - top for top, bottom in boxes) / 2
+
+
+def test_readings_never_break_inside_their_value(server, browser):
+    """Issue #17: on the Toolbox board "Round 1 of 5" wrapped, leaving "5" alone on a line. Every
+    reading of that kind ("1 of 5", "1 / 5") keeps its value on one line, on a landscape tablet, a
+    smaller one and a phone looking at the board: the Toolbox's round, Catchy's round and tricks, and
+    CommuniCat's Nine Lives."""
+    page = browser.new_context(**TABLET).new_page()
+    page.goto(server.url + "/new/toolbox")
+    for part in ("Timers", "Dice", "Score track", "Counters", "Round tracker"):   # the table that tripped
+        page.get_by_label(part, exact=True).check()
+    page.get_by_label("rounds (0 = open)").fill("5")
+    page.get_by_role("button", name="Create the table").click()
+    expect(page.locator("[data-far=round]")).to_be_visible()
+    toolbox_url = page.url
+    page.goto(server.url + "/new/catchy")
+    page.get_by_role("button", name="Create the table").click()
+    page.get_by_role("button", name="Player 1 has it").click()
+    expect(page.locator(".catchy-scores [data-far=round]")).to_be_visible()
+    catchy_url = page.url
+    page.goto(server.url + "/new/communicat")
+    page.get_by_role("button", name="Create the table").click()
+    page.get_by_role("button", name="New Needs").click()
+    expect(page.locator("[data-far=lives]")).to_be_visible()
+    communicat_url = page.url
+    readings = [(toolbox_url, "[data-far=round]", "1 of 5"), (catchy_url, ".catchy-scores [data-far=round]", "1 / 7"),
+                (catchy_url, ".catchy-scores [data-far=trick]", "0 / 7"), (communicat_url, "[data-far=lives]", "9 of 9")]
+    for width, height in ((1280, 800), (1024, 768), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        for url, selector, value in readings:
+            page.goto(url)
+            reading = page.locator(selector).first
+            expect(reading).to_be_visible()
+            assert value_on_one_line(reading, value), f"{value!r} breaks across lines at {width}x{height} ({url})"
+    page.context.close()

@@ -179,3 +179,38 @@ def test_board_and_three_phones_play_turns_live(server, browser):
             page.emulate_media(color_scheme=scheme)
             assert_accessible(page, f"We Love Cats {who}, game over, {scheme}")
     assert strays == []
+
+
+@pytest.mark.browser
+def test_as_many_players_as_the_bag_allows_still_lay_out(server, browser):
+    """Issue #17: the most players the bag allows (9: 27 of 30 cats dealt) on the board and a phone:
+    every player's row, the dice and the bag read from across the table on the first screen, and
+    the phone one-handed and no wider than its screen, before and after a roll."""
+    from companion.games.we_love_cats import MAX_PLAYERS
+    assert MAX_PLAYERS == 9   # 30 cats, 3 each (tests/unit/test_we_love_cats.py ties it to the deck)
+
+    board = browser.new_context(viewport=TABLET).new_page()
+    board.goto(f"{server.url}/new/we-love-cats")
+    expect(board.locator("main")).to_contain_text(f"2 to {MAX_PLAYERS} players")
+    board.get_by_role("button", name="Create the table").click()
+    code = code_from_url(board.url)
+    join_url = f"{server.url}/t/{code}/join"
+    names = [f"Player {n}" for n in range(1, MAX_PLAYERS)]
+    for name in names:     # each on its own device (cookie jar), without drawing its page
+        answer = browser.new_context().request.post(join_url, form={"name": name}, max_redirects=0)
+        assert answer.status == 303, answer.text()
+    _, phone = join(browser, join_url, "Zoë at the end")
+    expect(board.locator("#view .wlc-lobby")).to_contain_text(f"{MAX_PLAYERS} joined")
+    board.get_by_role("button", name="Player 1 goes first").click()
+    expect(board.locator("#view .wlc-player")).to_have_count(MAX_PLAYERS)
+    expect(board.locator("#view .wlc-bag-count")).to_have_text(str(30 - 3 * MAX_PLAYERS))
+    expect(phone.locator("#view .wlc-player")).to_have_count(MAX_PLAYERS)
+    at_a_glance(board, {"the last to join": phone}, f"{MAX_PLAYERS} players, before the roll")
+    rows = board.locator("#view .wlc-player").evaluate_all("els => els.map(e => e.getBoundingClientRect().bottom)")
+    assert len(rows) == MAX_PLAYERS and max(rows) <= TABLET["height"], rows
+    v = step(board, server.url, code, random.Random(3))        # Player 1 rolls: the dice take their place
+    for page in (board, phone):
+        shows(page, v["version"])
+    expect(board.locator("#view .wlc-dice .wlc-die")).to_have_count(2)
+    at_a_glance(board, {"the last to join": phone}, f"{MAX_PLAYERS} players, dice rolled")
+    assert_accessible(board, f"We Love Cats board, {MAX_PLAYERS} players")

@@ -159,9 +159,48 @@ def test_lives_never_below_zero_and_confidence_once_per_guess():
 
 def test_resolve_spends_tokens_the_app_was_not_told_about():
     t = Table()
-    t.act("new_needs").act("resolve", outcome="guessed", confidence="1", mishaps=2, lives_on_mishap=2)
+    t.act("new_needs").act("resolve", outcome="guessed", mishaps=2, lives_on_mishap=2)
     v = t.view()
-    assert v["history"][0]["points"] == 3 and v["lives"] == 6
+    assert v["history"][0]["points"] == 2 and v["lives"] == 7
+
+
+def _preview(t, **fields):
+    m = cc.GAME.moves["resolve"]
+    return m.preview(t.state, t.ctx(None), **parse_mapping(m.fields, fields))
+
+
+def test_a_spent_confidence_token_decides_view_preview_and_resolve():
+    """Issue #17: with a Confidence token spent the view said a right guess scores 3, but resolving
+    without confidence=1 scored 2 and kept the token spent. The recorded spend decides everywhere."""
+    t = Table()
+    t.act("new_needs").act("spend_life", kind="confidence")
+    assert t.view()["preview"]["guessed"] == 3 and t.view()["lives"] == 8
+    assert _preview(t, outcome="guessed")["points"] == 3
+    assert _preview(t, outcome="guessed", confidence="1")["points"] == 3
+    assert _preview(t, outcome="timeout")["points"] == -1
+    t.act("resolve", outcome="guessed")
+    v = t.view()
+    assert v["history"][0]["points"] == 3 and v["history"][0]["outcome_kind"] == "guessed"
+    assert v["history"][0]["with_confidence"] and v["lives"] == 8 and v["score"] == 3
+
+
+def test_a_confidence_field_that_contradicts_the_record_is_refused():
+    t = Table()
+    t.act("new_needs")
+    with pytest.raises(RuleError) as refused:                                   # no token on this guess
+        t.act("resolve", outcome="guessed", confidence="1")
+    assert refused.value.template.startswith("No Confidence token is on this guess")
+    with pytest.raises(RuleError):
+        _preview(t, outcome="guessed", confidence="1")
+    t.act("spend_life", kind="confidence").act("mishap", reason="wrong_guess")   # the token is lost
+    with pytest.raises(RuleError, match="No Confidence token"):
+        t.act("resolve", outcome="guessed", confidence="1")
+    assert _preview(t, outcome="guessed")["points"] == 2 - 1
+    t.act("spend_life", kind="confidence")
+    with pytest.raises(RuleError) as refused:
+        t.act("resolve", outcome="out_of_patterns", confidence="1")
+    assert refused.value.template == "Confidence adds its point only to a right guess."
+    assert t.view()["in_round"] and t.view()["lives"] == 7                       # nothing applied
 
 
 def test_lives_are_cooperative_only():

@@ -149,6 +149,29 @@ def test_when_everyone_is_tied_the_table_records_its_pick():
     assert pte.winners(state) == ["2"]
 
 
+def test_places_after_the_vote_follow_the_whole_ranking():
+    """Issue #17: the vote's loser read "1st place" beside "Bo wins". After the vote the winner is
+    1st, the one who lost it 2nd, and the player below them keeps 3rd; the record agrees."""
+    state = new_state()
+    _scored_three_way(state, {"1": pad(todo1=10), "2": pad(todo1=10), "3": pad(todo1=1)})
+    before = {p["name"]: p["place"] for p in pte.view(state, ctx())["pads"]}
+    assert before == {"Ann": 1, "Bo": 1, "Cy": 3}          # level until the vote splits them
+    pte.vote(state, ctx(seat=CY), for_seat=2)
+    for viewer in (None, ANN, BO, CY):
+        view = pte.view(state, ctx(seat=viewer))
+        assert {p["name"]: p["place"] for p in view["pads"]} == {"Bo": 1, "Ann": 2, "Cy": 3}
+        assert [p["name"] for p in view["standings"]] == ["Bo", "Ann", "Cy"]
+    assert pte.standing(pte.view(state, ctx()))["places"] == {"Bo": 1, "Ann": 2, "Cy": 3}
+
+
+def test_a_vote_between_everyone_ranks_the_pick_first_and_the_rest_together():
+    seats = (ANN, BO, CY)
+    state = new_state(seats=seats)
+    _scored_three_way(state, {"1": pad(todo1=4), "2": pad(todo1=4), "3": pad(todo1=4)})
+    pte.vote(state, ctx(seats=seats), for_seat=3)
+    assert {p["name"]: p["place"] for p in pte.view(state, ctx())["pads"]} == {"Cy": 1, "Ann": 2, "Bo": 2}
+
+
 def test_a_corrected_pad_cancels_the_vote():
     state = new_state()
     _scored_three_way(state, {"1": pad(todo1=10), "2": pad(todo1=10), "3": pad()})
@@ -503,8 +526,11 @@ def test_random_legal_games_keep_the_mat_consistent(extra_players, seed, data):
             else:
                 have = state["counters"][spot["seat"]]["pack_rats"]
                 open_tiles = [i + 1 for i, t in enumerate(state["tiles"]) if t["status"] == "open"]
+                discard = data.draw(st.booleans())
+                # a pack rat flips a tile placed this turn: the pick (unless discarded), the 2nd's sock, the 3rd's underwear
+                placed = (0 if discard else 1) + (1 if state["draft_at"] in (2, 3) else 0)
                 pte.draft(state, rng_ctx(), tile=data.draw(st.sampled_from(open_tiles)),
-                          pack_rats=data.draw(st.integers(0, min(2, have))), discard=data.draw(st.booleans()))
+                          pack_rats=data.draw(st.integers(0, min(2, have, placed))), discard=discard)
         assert all(t["status"] != "open" for t in state["tiles"])
         assert all(c[k] >= 0 for c in state["counters"].values() for k in c)
         pte.next_round(state, rng_ctx())
@@ -516,6 +542,70 @@ def test_random_legal_games_keep_the_mat_consistent(extra_players, seed, data):
         assert c["socks"] + c["underwear"] + c["cat_toys"] <= 12
 
 
+def _drafting_at(positions: dict, pack_rats: dict):
+    """A three-player round with the draft positions claimed as given ({seat: position}), the pack
+    rats held set as given, the draft advanced to the first player's turn."""
+    state = new_state()
+    for seat in (ANN, BO, CY):
+        pte.choose_position(state, ctx(seat=seat), position=positions[seat])
+    for seat, n in pack_rats.items():
+        state["counters"][str(seat.id)]["pack_rats"] = n
+    return state
+
+
+def _to_turn_of(state, position):
+    while state["draft_at"] != position:
+        spot = state["positions"][state["draft_at"] - 1]
+        if spot["kind"] == "cat_lady":
+            pte.cat_lady_flip(state, ctx())
+        else:
+            tile = next(i + 1 for i, t in enumerate(state["tiles"]) if t["status"] == "open")
+            pte.draft(state, ctx(), tile=tile, pack_rats=0, discard=False)
+
+
+def test_pack_rats_flip_only_the_tiles_placed_this_turn():
+    """Issue #17: 4th position (a cat toy and a pack rat, no tile) places one tile, so one pack rat
+    at most; a discarded pick at 1st or 4th places none, so none. Refusals leave nothing behind."""
+    state = _drafting_at({ANN: 4, BO: 1, CY: 2}, {ANN: 2, BO: 1})
+    _to_turn_of(state, 1)
+    with pytest.raises(RuleError) as refused:
+        pte.draft(state, ctx(seat=BO), tile=1, pack_rats=1, discard=True)
+    assert refused.value.template == "%(name)s places no tile this turn, so there is nothing for a pack rat to flip."
+    assert state["counters"]["2"]["pack_rats"] == 1 and state["tiles"][0]["status"] == "open"
+    pte.draft(state, ctx(seat=BO), tile=1, pack_rats=1, discard=False)     # the tile he places: fine
+    assert state["counters"]["2"]["cats"] == 1
+    _to_turn_of(state, 4)
+    with pytest.raises(RuleError) as refused:
+        pte.draft(state, ctx(seat=ANN), tile=next(i + 1 for i, t in enumerate(state["tiles"]) if t["status"] == "open"),
+                  pack_rats=2, discard=False)
+    assert refused.value.template.startswith("%(name)s places only 1 tile this turn")
+    assert state["counters"]["1"]["pack_rats"] == 2 and state["counters"]["1"]["cats"] == 0
+
+
+def test_a_discarded_pick_still_lets_a_pack_rat_flip_the_bonus_tile():
+    """The documented reading: the 2nd position's sock and the 3rd's underwear are placed that turn."""
+    state = _drafting_at({ANN: 2, BO: 3, CY: 4}, {ANN: 2, BO: 2})
+    _to_turn_of(state, 2)
+    with pytest.raises(RuleError, match="places only 1 tile"):
+        pte.draft(state, ctx(seat=ANN), tile=2, pack_rats=2, discard=True)
+    pte.draft(state, ctx(seat=ANN), tile=2, pack_rats=1, discard=True)
+    assert state["counters"]["1"]["cats"] == 1 and state["tiles"][1]["status"] == "discarded"
+    pte.draft(state, ctx(seat=BO), tile=3, pack_rats=2, discard=False)    # his tile and the underwear
+    assert state["counters"]["2"]["cats"] == 2
+
+
+@pytest.mark.parametrize("position, held, take, discard", [
+    (1, 2, [0, 1], [0]), (2, 2, [0, 1, 2], [0, 1]), (3, 3, [0, 1, 2], [0, 1]), (4, 2, [0, 1], [0]),
+    (3, 1, [0, 1], [0, 1]), (2, 0, [0], [0])])
+def test_the_draft_forms_offer_what_the_tiles_placed_allow(position, held, take, discard):
+    others = [p for p in (1, 2, 3, 4) if p != position][:2]
+    state = _drafting_at({ANN: position, BO: others[0], CY: others[1]}, {})
+    _to_turn_of(state, position)
+    state["counters"]["1"]["pack_rats"] = held
+    drafting = pte.view(state, ctx(seat=ANN))["drafting"]
+    assert (drafting["pack_rat_choices"], drafting["discard_pack_rat_choices"]) == (take, discard)
+
+
 def test_the_draft_form_offers_only_the_pack_rats_a_turn_allows():
     """The choices come from the rules (at most what is held, at most the per-turn cap of 2), not
     from the template."""
@@ -524,4 +614,7 @@ def test_the_draft_form_offers_only_the_pack_rats_a_turn_allows():
         pte.choose_position(state, ctx(seat=seat), position=pos)
     assert pte.GAME.view(state, ctx(seat=ANN))["drafting"]["pack_rat_choices"] == [0, 1]   # Ann holds 1
     state["counters"]["1"]["pack_rats"] = 5
-    assert pte.GAME.view(state, ctx())["drafting"]["pack_rat_choices"] == [0, 1, 2]
+    assert pte.GAME.view(state, ctx())["drafting"]["pack_rat_choices"] == [0, 1]   # 1st: one tile placed
+    state["positions"][0], state["positions"][2] = state["positions"][2], state["positions"][0]
+    state["draft_at"] = 3                                   # Ann now drafts 3rd: her tile and the underwear
+    assert pte.GAME.view(state, ctx())["drafting"]["pack_rat_choices"] == [0, 1, 2]    # the cap of 2 a turn

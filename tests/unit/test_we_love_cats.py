@@ -10,7 +10,7 @@ from companion.games import we_love_cats as wlc
 from companion.games.base import Ctx, Seat
 from companion.parts import bag
 
-NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy"]
+NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"]
 Y, O, R, P, B, G = wlc.COLORS  # yellow, orange, red, purple, blue, green
 
 
@@ -68,7 +68,7 @@ def test_setup_is_a_lobby_with_a_full_bag():
     assert state["phase"] == "lobby" and bag.count(state["bag"]) == 30 and state["players"] == []
 
 
-@pytest.mark.parametrize("n", [2, 5, 8])
+@pytest.mark.parametrize("n", [2, 5, 8, 9])
 def test_start_deals_three_to_everyone_and_the_table_picks_the_first_player(n):
     state = wlc.setup({}, ctx(n))
     wlc.start(state, ctx(n, seat=1), first_seat=2)
@@ -77,6 +77,18 @@ def test_start_deals_three_to_everyone_and_the_table_picks_the_first_player(n):
     assert bag.count(state["bag"]) == 30 - 3 * n and total(state) == 30
     assert state["phase"] == "roll" and wlc._current(state) == 2
     assert state["log"][0] == {"kind": "deal", "game": 1, "count": 3, "first": 2, "how": "chosen"}
+
+
+def test_every_count_whose_deal_leaves_a_cat_in_the_bag_may_play():
+    """Issue #17: the rulesheet gives no maximum; 9 players deal 27 of the 30 cats and leave 3, so 9
+    play. The limit is the largest count whose deal leaves at least one cat, read from the deck."""
+    assert wlc.MAX_PLAYERS * wlc.START_HAND < wlc.TOTAL_TOKENS <= (wlc.MAX_PLAYERS + 1) * wlc.START_HAND
+    assert wlc.MAX_PLAYERS == 9 and wlc.GAME.players == "2–9"
+    state = wlc.setup({}, ctx(9))
+    wlc.start(state, ctx(9))
+    assert len(state["players"]) == 9 and bag.count(state["bag"]) == 3
+    view = wlc.view(state, ctx(9))
+    assert view["max_players"] == 9 and len(view["players"]) == 9
 
 
 def test_start_can_pick_the_first_player_at_random():
@@ -92,8 +104,8 @@ def test_start_can_pick_the_first_player_at_random():
 def test_start_refuses_too_few_or_too_many_players_an_unknown_first_player_and_a_second_start():
     with pytest.raises(RuleError, match="at least 2 players"):
         wlc.start(wlc.setup({}, ctx(1)), ctx(1))
-    with pytest.raises(RuleError, match="2 to 8 players, and 9 have joined"):
-        wlc.start(wlc.setup({}, ctx(9)), ctx(9))
+    with pytest.raises(RuleError, match="2 to 9 players, and 10 have joined"):
+        wlc.start(wlc.setup({}, ctx(10)), ctx(10))
     with pytest.raises(BadInput, match="not joined"):
         wlc.start(wlc.setup({}, ctx(3)), ctx(3), first_seat=7)
     state = wlc.setup({}, ctx(3))

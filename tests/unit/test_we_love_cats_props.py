@@ -1,4 +1,4 @@
-"""Whole random games of We Love Cats, 2 to 8 players, every turn played through the public moves with
+"""Whole random games of We Love Cats, 2 to 9 players (as many as the bag allows), every turn played through the public moves with
 random legal choices (die order, colours, who acts: the player's phone or the board).
 
 After every single move: the 30 cats are all accounted for (bag + hands), nobody holds a negative
@@ -68,7 +68,7 @@ def play(n_players: int, game_seed: int, chooser: random.Random) -> tuple[dict, 
 
 
 @settings(max_examples=300, deadline=None)
-@given(n_players=st.integers(2, 8), game_seed=st.integers(0, 2**32), chooser=st.randoms(use_true_random=False))
+@given(n_players=st.integers(wlc.MIN_PLAYERS, wlc.MAX_PLAYERS), game_seed=st.integers(0, 2**32), chooser=st.randoms(use_true_random=False))
 def test_random_games_conserve_cats_never_double_a_passed_colour_and_always_end(n_players, game_seed, chooser):
     state, turns = play(n_players, game_seed, chooser)
     TURNS_PLAYED.append(turns)

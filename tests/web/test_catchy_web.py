@@ -194,6 +194,29 @@ def test_two_phones_are_the_players_and_enter_their_own_cards(table, device):
     assert r.status_code == 200 and table.view()["trick"] == 0
 
 
+def test_before_round_1_the_course_names_the_phones_the_deal_would_take(new_table, device):
+    """Issue #17: with Ann and Ben joined, the course and scores read "Player 1 / Player 2" before
+    round 1. As soon as two phones have joined, the board and every phone name the first two seats
+    (the players the phones' start takes); a third phone watches and changes nothing."""
+    board = new_table("catchy")                       # no names typed: "Player 1" / "Player 2"
+    ann = device(board).join("Ann")
+    assert [p["name"] for p in board.view()["players"]] == ["Player 1", "Player 2"]   # one phone: not yet
+    ben = device(board).join("Ben")
+    cy = device(board).join("Cy")
+    for client, role in ((board, "board"), (ann, "seat"), (ben, "seat"), (cy, "seat")):
+        assert [p["name"] for p in client.view()["players"]] == ["Ann", "Ben"]
+        html = client.html(role)
+        course = html.split('class="catchy-course"')[1].split('class="catchy-scores"')[0]
+        scores = html.split('class="catchy-scores"')[1].split('class="counters"')[0]
+        assert "Ann" in course and "Ben" in course and "Player 1" not in course and "Player 2" not in course
+        assert "Ann" in scores and "Ben" in scores and "Player" not in scores
+    # the tablet-only start keeps the typed names, and then those are the players
+    board_html = board.html("board")
+    assert "Player 1 has it" in board_html and "Ann has it" in board_html
+    board.act("start_round", leader="1", players="names")
+    assert [p["name"] for p in board.view()["players"]] == ["Player 1", "Player 2"]
+
+
 def test_phones_wait_for_two_and_tablet_tables_keep_phones_watching(table, device):
     ann = device(table).join("Ann P")
     r = ann.act("start_round", expect=409, players="phones")

@@ -78,6 +78,26 @@ def test_only_the_cats_phone_gets_the_need(coop):
             assert "is-secret" not in html and html.count(name) == 1
 
 
+def test_a_spent_confidence_token_scores_without_a_confidence_field_over_http(coop):
+    """Issue #17: the form and its preview read the recorded Confidence spend; resolving without a
+    confidence field scores what the board showed, and a field claiming an unspent token is refused."""
+    board, (ann, bob, cy) = coop
+    board.act("new_needs")
+    r = board.act("resolve", outcome="guessed", confidence="1", expect=409)
+    assert r.json["error"].startswith("No Confidence token is on this guess")
+    bob.act("spend_life", kind="confidence")
+    form = board.html("board").split('class="part cc-resolve"')[1].split("</section>")[0]
+    assert 'name="confidence"' not in form
+    assert "Confidence is on this guess: a right guess scores +1 more." in form
+    assert 'class="cc-points">+3<' in form
+    preview = board.client.get(f"/t/{board.code}/preview/resolve?outcome=guessed&as=board", headers={"HX-Request": "true"})
+    assert 'class="cc-points">+3<' in preview.get_data(as_text=True)
+    ann.act("resolve", outcome="guessed")
+    v = board.view()
+    assert v["score"] == 3 and v["history"][0]["points"] == 3 and v["lives"] == 8
+    assert "Guessed with Confidence" in board.html("board")
+
+
 def test_round_flow_scores_and_history_over_http(coop):
     board, (ann, bob, cy) = coop
     board.act("new_needs")
@@ -97,8 +117,9 @@ def test_round_flow_scores_and_history_over_http(coop):
     JSON = {"Accept": "application/json"}
     assert board.client.get(f"{base}?outcome=guessed&confidence=1", headers=JSON).json == \
         {"points": 3, "score": 3, "target": 10}
-    # two more Mishap cards than tokens cost two points; running out of time scores -1 and stops at 0
-    assert board.client.get(f"{base}?outcome=guessed&mishaps=3&lives_on_mishap=2", headers=JSON).json["points"] == 1
+    # one more Mishap card than tokens costs a point (the Confidence spent still counts: 3 - 1); two
+    # more cost two; running out of time scores -1 and stops at 0
+    assert board.client.get(f"{base}?outcome=guessed&mishaps=3&lives_on_mishap=2", headers=JSON).json["points"] == 2
     assert board.client.get(f"{base}?outcome=timeout&mishaps=4&lives_on_mishap=2", headers=JSON).json == \
         {"points": -3, "score": 0, "target": 10}
     r = board.client.get(f"{base}?outcome=guessed&lives_on_mishap=1", headers=JSON)

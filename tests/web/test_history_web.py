@@ -131,8 +131,11 @@ def test_cloaked_cats_history_never_holds_a_secret_feature(app, new_table, devic
     assert not any(f in text for f in secrets_)             # no feature id anywhere in the record
 
 
-def test_eight_players_get_eight_line_styles_told_apart_without_colour():
+def test_the_most_players_of_any_game_get_line_styles_told_apart_without_colour():
+    """We Love Cats seats as many as its bag allows (9, issue #17): each gets its own line."""
+    from companion.games.we_love_cats import MAX_PLAYERS
     from companion.web.charts import score_chart
-    players = [f"P{n}" for n in range(8)]
+    players = [f"P{n}" for n in range(MAX_PLAYERS)]
     chart = score_chart({"players": players, "winners": [], "rounds": [{"round": 1, "scores": {p: 1 for p in players}}]})
-    assert len({(ln["dash"], ln["marker"]) for ln in chart["lines"]}) == 8
+    assert len({(ln["dash"], ln["marker"]) for ln in chart["lines"]}) == MAX_PLAYERS
+    assert len({ln["colour"] for ln in chart["lines"]}) == MAX_PLAYERS

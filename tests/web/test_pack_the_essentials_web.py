@@ -1,6 +1,9 @@
 """Pack the Essentials through HTTP: options, moves, refusals with their sentences, the pages."""
 from __future__ import annotations
 
+import csv
+import io
+
 import pytest
 
 GAME = "pack-the-essentials"
@@ -245,3 +248,54 @@ def test_a_fifth_phone_watches_and_cannot_score(new_table, device):
     r = phones[4].act("score", expect=409, **PAD)
     assert "watching" in r.json["error"]
     assert [p["name"] for p in board.view()["players"]] == ["Ann", "Bo", "Cy", "Di"]
+
+
+def test_pack_rats_are_bounded_by_the_tiles_placed_over_http(three):
+    """Issue #17: Ann drafting 4th (a cat toy and a pack rat, no tile) holds 2 pack rats but places
+    one tile: a second pack rat, or one with a discarded pick, is refused with a sentence and her
+    phone's forms offer only what the rules allow."""
+    board, (ann, bo, cy) = three
+    board.act("start")
+    ann.act("choose_position", position=4)
+    bo.act("choose_position", position=1)
+    cy.act("choose_position", position=2)
+    bo.act("draft", tile=1)
+    cy.act("draft", tile=2)
+    board.act("cat_lady_flip")
+    assert ann.view()["drafting"]["mine"] and ann.view()["players"][0]["pack_rats"] == 2
+    tile = next(t["number"] for t in board.view()["tiles"] if t["status"] == "open")
+    r = ann.act("draft", tile=tile, pack_rats=2, expect=409)
+    assert r.json["error"] == "Ann places only 1 tile this turn: a pack rat flips a tile as it is placed, so 1 pack rat at most."
+    r = ann.act("draft", tile=tile, pack_rats=1, discard=1, expect=409)
+    assert r.json["error"] == "Ann places no tile this turn, so there is nothing for a pack rat to flip."
+    html = ann.html("seat")
+    take, discard = html.split('class="pte-discard"')
+    assert 'name="pack_rats" value="1"' in take and 'name="pack_rats" value="2"' not in take
+    assert 'name="pack_rats"' not in discard and f"Discard tile {tile}" in discard
+    ann.act("draft", tile=tile, pack_rats=1)
+    ann_row = board.view()["players"][0]
+    assert (ann_row["pack_rats"], ann_row["cats"]) == (1, 1)
+
+
+def test_places_after_the_vote_on_every_screen_and_in_the_history(new_table, device):
+    """Issue #17: after the cutest-cat vote the board and every phone read one "1st place", the
+    winner's, and the history (page, JSON, CSV) keeps the same places."""
+    board = new_table(GAME, mode="scorepad")
+    ann, bo, cy = (device(board).join(n) for n in ("Ann", "Bo", "Cy"))
+    board.act("start")
+    ann.act("score", **PAD)
+    bo.act("score", **PAD)
+    cy.act("score", **{**PAD, "todo1": 0})
+    cy.act("vote", for_seat=2)
+    for html in (board.html("board"), ann.html("seat"), bo.html("seat"), cy.html("seat")):
+        head = html.split("<thead>")[1].split("</thead>")[0]
+        assert head.count("1st place") == 1 and head.count("2nd place") == 1 and head.count("3rd place") == 1
+        assert head.index("Ann") < head.index("2nd place") < head.index("Bo") < head.index("1st place")
+    totals = board.html("board").split('class="pte-totals"')[1].split("</ol>")[0]
+    assert totals.index("Bo") < totals.index("1st place") < totals.index("Ann") < totals.index("2nd place")
+    record = board.client.get(f"/t/{board.code}/history.json").json["games"][0]
+    assert record["winners"] == ["Bo"] and record["places"] == {"Bo": 1, "Ann": 2, "Cy": 3}
+    rows = csv.DictReader(io.StringIO(board.client.get(f"/t/{board.code}/history.csv").get_data(as_text=True)))
+    assert {r["player"]: r["place"] for r in rows if r["round"] == "final"} == {"Ann": "2", "Bo": "1", "Cy": "3"}
+    page = board.client.get(f"/t/{board.code}/history").get_data(as_text=True)
+    assert '<tr class="score-places"><th scope="row">Place</th><td>2</td><td>1</td><td>3</td></tr>' in page

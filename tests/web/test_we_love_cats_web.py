@@ -43,7 +43,7 @@ def play_one_step(board, phones, rng: random.Random, via_board: bool = False):
 def test_the_game_is_listed_and_its_new_table_page_explains_the_setup(client):
     assert "We Love Cats" in client.get("/").get_data(as_text=True)
     page = client.get("/new/we-love-cats").get_data(as_text=True)
-    assert "2 to 8 players" in page and "Create the table" in page
+    assert "2 to 9 players" in page and "Create the table" in page
 
 
 def test_lobby_waits_for_players_and_refuses_to_start_alone(new_table, device):
@@ -272,9 +272,20 @@ def test_view_json_has_the_documented_keys_for_the_board_and_a_seat(cats):
                                        "is_turn", "is_winner", "is_me"}
 
 
-def test_nine_seats_are_told_the_player_limit(new_table, device):
+def test_nine_players_play_and_ten_are_told_the_player_limit(new_table, device):
+    """Issue #17: 9 players take 27 of the 30 cats and leave 3 in the bag, so 9 may play; a 10th
+    seat (30 dealt, none left) is told the limit on the board and in the refusal."""
     board = new_table("we-love-cats")
     for i in range(9):
         device(board).join(f"Player {i + 1}")
-    assert "9 have joined, and We Love Cats is for 2 to 8 players." in board.html("board")
-    assert board.act("start", expect=409).json["error"] == "We Love Cats is for 2 to 8 players, and 9 have joined."
+    html = board.html("board")
+    assert "2 to 9 players" in html and "have joined, and We Love Cats" not in html
+    board.act("start")
+    view = board.view()
+    assert len(view["players"]) == 9 and view["bag_count"] == 3
+    assert board.html("board").count('<li class="wlc-player') == 9
+    board = new_table("we-love-cats")
+    for i in range(10):
+        device(board).join(f"Player {i + 1}")
+    assert "10 have joined, and We Love Cats is for 2 to 9 players." in board.html("board")
+    assert board.act("start", expect=409).json["error"] == "We Love Cats is for 2 to 9 players, and 10 have joined."
