@@ -23,7 +23,9 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 import time
+import weakref
 from contextlib import contextmanager
 from typing import Callable, Iterator
 
@@ -62,6 +64,7 @@ class RedisTransaction:
         self._pending_log: dict[str, int] = {}       # log entries pushed in this work
         self._dirty: dict[str, dict] = {}            # hash fields to write per table, merged
         self.ops: list[Callable] = []
+        self.held: list[threading.Lock] = []          # this process's table locks, released after EXEC
 
     # ---- reading a table
     def _fetch(self, code: str) -> dict | None:
@@ -69,6 +72,7 @@ class RedisTransaction:
             return self._tables[code]
         t, live = self.s.key(code, "t"), self.s.key(code, "live")
         if self.writing:
+            self.s.hold_table_lock(code, self)
             self.pipe.watch(t)
             fields = self.pipe.hgetall(t)
             top = self.pipe.lrange(live, -2, -1) if fields else []
@@ -300,14 +304,23 @@ class RedisTransaction:
 
 class RedisStore:
     # Conflicts mean another process changed the same table between our read and our commit; each
-    # retry re-reads, so a busy table converges fast. Bounded so a request never spins forever.
-    MAX_ATTEMPTS = 40
+    # retry re-reads, so a busy table converges fast. Bounded in time, not in a count of attempts, so
+    # a burst of writers from other processes delays a tap instead of refusing it (a count of 40 was
+    # used up in a CI run by twenty devices tapping at once); never spinning forever.
+    RETRY_SECONDS = 8.0
+    # Writers of one table inside this process take turns (a lock per table code), so the optimistic
+    # retries above only ever race other processes: twenty phones on one process never collide.
+    # A writer waits this long for its turn, then goes ahead optimistically (still correct, just
+    # without the queue), so a stuck holder can never stall a table.
+    LOCAL_TURN_SECONDS = 2.0
 
     def __init__(self, url: str, history: int = 500, prefix: str = "ctc:", max_connections: int = 64):
         self.url = url
         self.history = max(2, int(history))
         self.prefix = prefix
         self.tables_key = f"{prefix}tables"
+        self._locks: weakref.WeakValueDictionary[str, threading.Lock] = weakref.WeakValueDictionary()
+        self._locks_guard = threading.Lock()
         try:
             # A bounded pool: under gevent thousands of greenlets may want Redis at once; they queue
             # for a connection (up to 10 s) instead of opening thousands of sockets.
@@ -335,19 +348,34 @@ class RedisStore:
         except RedisError as exc:
             raise StorageUnreachable(str(exc)) from exc
 
+    def hold_table_lock(self, code: str, tx: RedisTransaction) -> None:
+        """Waits for this process's other writers of `code` to finish, then holds the table for
+        `tx` until its attempt ends (see LOCAL_TURN_SECONDS). Locks vanish with their last holder."""
+        with self._locks_guard:
+            lock = self._locks.get(code)
+            if lock is None:
+                lock = self._locks[code] = threading.Lock()
+        if lock.acquire(timeout=self.LOCAL_TURN_SECONDS):
+            tx.held.append(lock)
+
     @contextmanager
     def write(self) -> Iterator[RedisTransaction]:
         """One optimistic attempt: raises WatchError at commit when a watched table changed."""
-        with self.client.pipeline(transaction=True) as pipe:
-            tx = RedisTransaction(self, pipe, writing=True)
-            yield tx
-            commands = tx.commands()
-            if commands:
-                pipe.multi()
-                for op in commands:
-                    op(pipe)
-                pipe.execute()
-            # leaving the `with` resets the pipeline: UNWATCH and the connection back to the pool
+        tx = None
+        try:
+            with self.client.pipeline(transaction=True) as pipe:
+                tx = RedisTransaction(self, pipe, writing=True)
+                yield tx
+                commands = tx.commands()
+                if commands:
+                    pipe.multi()
+                    for op in commands:
+                        op(pipe)
+                    pipe.execute()
+                # leaving the `with` resets the pipeline: UNWATCH and the connection back to the pool
+        finally:
+            for lock in (tx.held if tx else ()):
+                lock.release()
 
     def transact(self, work):
         try:
@@ -357,15 +385,20 @@ class RedisStore:
             raise StorageUnreachable(str(exc)) from exc
 
     def _transact(self, work):
-        for attempt in range(self.MAX_ATTEMPTS):
+        deadline = time.monotonic() + self.RETRY_SECONDS
+        attempt = 0
+        while True:
             try:
                 with self.write() as tx:
                     return work(tx)
             except WatchError:
                 # Someone else committed to this table first: run the work again on what is there
-                # now, after a short random pause so two busy processes do not collide in step.
-                time.sleep(random.uniform(0, 0.002 * (attempt + 1)))
-        raise StorageUnavailable("the table kept changing under this action")
+                # now, after a short random pause (growing, capped) so busy processes do not collide
+                # in step.
+                attempt += 1
+                if time.monotonic() >= deadline:
+                    raise StorageUnavailable("the table kept changing under this action")
+                time.sleep(random.uniform(0, min(0.025, 0.001 * 2 ** min(attempt, 5))))
 
     def versions(self, codes: list[str]) -> dict[str, int]:
         p = self.client.pipeline(transaction=False)
