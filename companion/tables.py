@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
-from . import games, names
+from . import games, names, records
 from .errors import N_, BadInput, Forbidden, RuleError, Term
 from .fields import Text, parse
 from .games.base import Ctx, Seat
@@ -103,7 +103,7 @@ class Snapshot:
     view: dict
     now: float
     undo: dict | None   # {"by": name, "move": name, "allowed": bool} or None
-    result: dict | None = None  # the game just finished (see finished_games), shown with its chart
+    result: dict | None = None  # the game just finished (its record, companion/records.py), with its chart
     # What the table's engine did that every screen should read (undos, seats moving, boards paired),
     # newest first: [{"kind", "at", "by", "by_host", "seat", "move"}] with names, not ids.
     notices: list[dict] = field(default_factory=list)
@@ -177,6 +177,9 @@ class Tables:
         made: dict = {}
         run_with_table_rng(engine, lambda rng: made.update(state=game.setup(
             options, Ctx(seat=None, seats=[], now=now, is_host=True, is_board=True, rng=rng))))
+        records.fresh(engine)
+        if game.standing:   # no seats yet: a game that shows a standing now records from here
+            records.advance(engine, game, records.board_standing(game, made["state"], [], now), now)
         state = saved_state(made["state"], engine)
         host_token = secrets.token_urlsafe(24)
 
@@ -252,11 +255,16 @@ class Tables:
             last = tx.last_live_move(code)
             recent = tx.history(code, 30)
             claims = self._open_claims(tx, code) if viewer.is_host or viewer.seat else []
+            state, engine = split_state(row.state)
+            # A game that shows results from every table (Pack the Essentials' Purr-sonal Best) is
+            # given their records, read here: the view itself never reads another table.
+            shown = ([r.record for r in tx.records_of_game(game.id, RECORDS_SHOWN)]
+                     if game.shows_records and game.shows_records(state) else None)
+            legacy_records = tx.records(code) if game.standing and not records.started(engine) else None
         seats = _seats(seat_rows)
-        state, _engine = split_state(row.state)
         now = self.clock()
         ctx = Ctx(seat=viewer.seat, seats=seats, now=now, is_host=viewer.is_host, is_board=viewer.is_board,
-                  states_of_game=lambda: [split_state(s)[0] for s in self.states_of_game(game.id)])
+                  records=shown)
         view = game.view(state, ctx)
         clash = set(view) & set(games.Game.RESERVED)
         assert not clash, f"game view uses reserved keys {clash}"
@@ -266,13 +274,15 @@ class Tables:
             # by None: the board did it; the template words that (and the move's name) per language.
             undo = {"move": last.move.replace("_", " "), "by": by.name if by else None,
                     "allowed": self._may_undo(viewer, last, game.moves.get(last.move))}
-        result = None
-        if game.standing:
+        # The game just finished is in the state's own running record: nothing else is read.
+        result = records.finished_record(engine)
+        if legacy_records:
+            # A table saved before records were kept (until its next move): its finished games
+            # were backfilled at start-up; the newest is shown while the board shows it over.
             board_view = view if viewer.seat is None else game.view(state, Ctx(seat=None, seats=seats, now=now))
-            now_standing = game.standing(board_view)
-            if now_standing and now_standing["over"]:
-                finished = self.history(code)
-                result = finished[-1] if finished else None
+            standing = game.standing(board_view)
+            if standing and standing["over"]:
+                result = legacy_records[-1].record
         names_by_id = {s.id: s.name for s in seats}
         notices = [notice for notice in (self._notice(e, names_by_id) for e in recent) if notice][:NOTICES_SHOWN]
         if viewer.seat is not None or not viewer.is_host:   # a seat page is asked about its own seat only
@@ -299,21 +309,77 @@ class Tables:
                 for c in tx.credentials(code, "claim") if c.seat_id in by_id and now - c.at < CLAIM_SECONDS]
 
     def history(self, code: str) -> list[dict]:
-        """Every finished game at this table, oldest first (see finished_games). Undone moves are
-        not part of it: it is read from the live (not undone) states only."""
+        """Every finished game at this table, oldest first: the records its finishing moves wrote
+        (an undone ending took its record with it)."""
         with self.store.read() as tx:
-            row, game = self._load(tx, code)
-            seats = _seats(tx.seats(code))
-            events = tx.live_states(code, HISTORY_EVENTS)
-        if not game.standing:
-            return []
-        return finished_games(game, [(e.at, split_state(e.state_after)[0]) for e in reversed(events) if e.state_after],
-                              seats)
+            self._load(tx, code)
+            return [r.record for r in tx.records(code)]
 
-    def states_of_game(self, game_id: str, limit: int = 500) -> list[dict]:
-        """Read-only, on demand from a view: the states of the newest tables of one game."""
+    # ---- finished games, recorded by the moves that finish them (companion/records.py)
+    def _replayed_engine(self, tx: Transaction, code: str, game: games.Game, seats: list[Seat],
+                         skip: int = 0) -> dict:
+        """The record part of the engine for a table saved before records were kept: its live
+        states walked once (the old way, for this table only). `skip`: newest states to leave out."""
+        events = tx.live_states(code, HISTORY_EVENTS)[skip:]
+        engine, _done = records.replay(game, [(e.at, split_state(e.state_after)[0])
+                                              for e in reversed(events) if e.state_after], seats)
+        return engine
+
+    def _record(self, tx: Transaction, code: str, game: games.Game, seats: list[Seat], state: dict,
+                engine: dict, now: float) -> None:
+        """After a move: the running record takes this state's standing; the move that finishes a
+        game (or corrects a finished one) writes its record."""
+        if not game.standing:
+            return
+        if not records.started(engine):
+            engine.update(self._replayed_engine(tx, code, game, seats))
+        if records.advance(engine, game, records.board_standing(game, state, seats, now), now):
+            record = engine[records.RECORD]
+            tx.put_record(code, record["number"], game.id, record["finished_at"], record)
+
+    def _unrecord(self, tx: Transaction, code: str, game: games.Game, seats: list[Seat], engine_now: dict,
+                  restored: dict) -> None:
+        """After an undo: the records follow the restored state. An undone ending takes its record
+        away; an undone correction of a finished game puts the record back as it was."""
+        if not game.standing:
+            return
+        engine = split_state(dict(restored))[1]
+        if not records.started(engine):
+            engine = self._replayed_engine(tx, code, game, seats, skip=1)
+        if not records.started(engine_now):
+            engine_now = {records.FINISHED: len(tx.records(code)), records.RECORD: None}
+        if engine_now.get(records.FINISHED, 0) > engine.get(records.FINISHED, 0):
+            tx.remove_records(code, after=engine.get(records.FINISHED, 0))
+        finished = records.finished_record(engine)
+        if finished and finished != engine_now.get(records.RECORD):
+            tx.put_record(code, finished["number"], game.id, finished["finished_at"], finished)
+
+    def backfill_records(self) -> int:
+        """Once per store: the finished games of tables saved before records were kept, found the
+        old way (each table's live states walked through the game's standing). Returns how many
+        tables it recorded games for. Safe to run from several processes at once: a table that
+        has records already is left alone."""
         with self.store.read() as tx:
-            return tx.states_of_game(game_id, limit)
+            if tx.meta(BACKFILL_DONE):
+                return 0
+            codes = tx.table_codes()
+        filled = 0
+
+        def fill(tx: Transaction, code: str) -> bool:
+            row = tx.get_table(code)
+            game = games.get(row.game) if row else None
+            if game is None or not game.standing or records.started(split_state(row.state)[1]) or tx.records(code):
+                return False
+            events = tx.live_states(code, HISTORY_EVENTS)
+            _engine, done = records.replay(game, [(e.at, split_state(e.state_after)[0])
+                                                  for e in reversed(events) if e.state_after], _seats(tx.seats(code)))
+            for record in done:
+                tx.put_record(code, record["number"], game.id, record["finished_at"], record)
+            return bool(done)
+        for code in codes:
+            filled += bool(self.store.transact(lambda tx: fill(tx, code)))
+        self.store.transact(lambda tx: tx.set_meta(BACKFILL_DONE, str(self.clock())))
+        return filled
 
     def version(self, code: str) -> int:
         with self.store.read() as tx:
@@ -560,8 +626,8 @@ class Tables:
             if move.stale == "refuse" and version != row.version:
                 raise self._stale(tx, code, version if version is not None else -1, move_name)
             args = parse(move.fields, getlist)
-            ctx = Ctx(seat=viewer.seat, seats=_seats(tx.seats(code)), now=now, is_host=viewer.is_host,
-                      is_board=viewer.is_board)
+            seats = _seats(tx.seats(code))
+            ctx = Ctx(seat=viewer.seat, seats=seats, now=now, is_host=viewer.is_host, is_board=viewer.is_board)
             # row.state was parsed from the database for this transaction alone, so the move may
             # change it in place: if it raises, the dict is dropped and the transaction rolls back.
             state, engine = split_state(row.state)
@@ -570,6 +636,7 @@ class Tables:
                 ctx.rng = rng
                 move.fn(state, ctx, **args)
             drew = run_with_table_rng(engine, play)
+            self._record(tx, code, game, seats, state, engine, now)
             new_version = row.version + 1
             encoded = saved_state(state, engine)  # once, for both the table and the event log
             tx.save_state(code, encoded, new_version, now)
@@ -620,6 +687,7 @@ class Tables:
                 raise Forbidden("You can undo only your own last action; the host can undo anything.")
             tx.mark_undone(last_two[0].id)
             restored = last_two[1].state_after
+            self._unrecord(tx, code, game, _seats(tx.seats(code)), split_state(row.state)[1], restored)
             new_version = row.version + 1
             tx.save_state(code, restored, new_version, now)
             # Written in the log every screen shows: who took back whose move.
@@ -648,46 +716,21 @@ def lost_seat_refusal(viewer: Viewer) -> Forbidden:
 
 
 HISTORY_EVENTS = 100_000  # far more moves than a table sees in an evening
-
-
-def finished_games(game: games.Game, states: list[tuple[float, dict]], seats: list[Seat]) -> list[dict]:
-    """The finished games in a table's states (oldest first): who played, the scores at the end of
-    each round, the final scores and the winners. Each state is seen through the board's view
-    (seat=None) and the game's standing(), so nothing reaches a record that the board did not show
-    at that moment; a game still being played is not in the list."""
-    done: list[dict] = []
-    current: dict | None = None
-    for at, state in states:
-        standing = game.standing(game.view(state, Ctx(seat=None, seats=seats, now=at)))
-        if standing is None:
-            current = None
-            continue
-        if current is None or current.get("finished_at") is not None:
-            if current is not None and standing["over"]:
-                continue  # still the finished game's screen
-            current = {"started_at": at, "finished_at": None, "rounds": {}}
-        if standing["scores"] is not None:
-            current["rounds"][standing["round"]] = dict(standing["scores"])
-        if standing["over"]:
-            current.update(finished_at=at, players=list(standing["players"]), winners=list(standing["winners"]),
-                           scores=dict(standing["scores"] or {}), places=dict(standing.get("places") or {}))
-            done.append(current)
-    return [{"number": i + 1, "game": game.id, "title": game.title, "started_at": g["started_at"],
-             "finished_at": g["finished_at"], "players": g["players"], "winners": g["winners"],
-             "scores": g["scores"], "places": g["places"],
-             "rounds": [{"round": r, "scores": sc} for r, sc in sorted(g["rounds"].items())]}
-            for i, g in enumerate(done)]
+RECORDS_SHOWN = 500       # records of one game across tables a view may show (newest first)
+BACKFILL_DONE = "records_backfilled"   # store meta key: the one-time backfill of records ran
 
 
 def export_table(tx: Transaction, code: str) -> dict | None:
-    """A table's whole history as plain data: who sat, every event, the final state."""
+    """A table's whole history as plain data: who sat, every event, the final state, and the
+    record of every game finished at it (the evening)."""
     row = tx.get_table(code)
     if row is None:
         return None
     return {"code": row.code, "game": row.game, "options": row.options, "created_at": row.created_at,
             "updated_at": row.updated_at, "version": row.version, "state": row.state,
             "seats": [{"id": s.seat_id, "name": s.name} for s in tx.seats(code)],
-            "events": tx.all_events(code)}
+            "events": tx.all_events(code),
+            "records": [r.record for r in tx.records(code)]}
 
 
 def expire_idle_tables(tables: "Tables", idle_seconds: float, archive_dir: str | None) -> list[str]:

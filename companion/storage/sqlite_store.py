@@ -11,7 +11,7 @@ import sqlite3
 from contextlib import contextmanager
 from typing import Iterator
 
-from .interface import CredentialRow, EventRow, SeatRow, StorageUnwritable, StoreError, TableRow
+from .interface import CredentialRow, EventRow, RecordRow, SeatRow, StorageUnwritable, StoreError, TableRow
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -59,6 +59,22 @@ CREATE TABLE IF NOT EXISTS credentials (
     at REAL NOT NULL,
     PRIMARY KEY (table_code, kind, token_hash)
 );
+-- Finished games (companion/records.py), written by the move that finished each and removed by its
+-- undo. Added after the other tables: an older database gets it when opened, and the pipeline
+-- backfills it once from the tables' live states (Tables.backfill_records, noted in meta).
+CREATE TABLE IF NOT EXISTS records (
+    table_code TEXT NOT NULL REFERENCES tables(code) ON DELETE CASCADE,
+    number INTEGER NOT NULL,
+    game TEXT NOT NULL,
+    finished_at REAL NOT NULL,
+    record TEXT NOT NULL,
+    PRIMARY KEY (table_code, number)
+);
+CREATE INDEX IF NOT EXISTS records_by_game ON records(game, finished_at);
+CREATE TABLE IF NOT EXISTS meta (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
 """
 
 
@@ -90,12 +106,8 @@ class SQLiteTransaction:
         self.conn.execute("UPDATE tables SET state = ?, version = ?, updated_at = ? WHERE code = ?",
                           (_json(state), version, now, code))
 
-    def states_of_game(self, game: str, limit: int) -> list[dict]:
-        """Read-only: the current states of the most recently used tables of one game, for records a
-        game keeps across tables (e.g. a solo high-score log)."""
-        rows = self.conn.execute("SELECT state FROM tables WHERE game = ? ORDER BY updated_at DESC LIMIT ?",
-                                 (game, limit)).fetchall()
-        return [json.loads(r[0]) for r in rows]
+    def table_codes(self) -> list[str]:
+        return [r[0] for r in self.conn.execute("SELECT code FROM tables ORDER BY created_at").fetchall()]
 
     def bump_version(self, code: str, version: int, now: float) -> None:
         self.conn.execute("UPDATE tables SET version = ?, updated_at = ? WHERE code = ?", (version, now, code))
@@ -141,7 +153,7 @@ class SQLiteTransaction:
         """The newest events that set a state (create or move) and are not undone, newest first."""
         rows = self.conn.execute(
             "SELECT id, version, kind, move, seat_id, state_after, at, args FROM events WHERE table_code = ?"
-            " AND kind IN ('create', 'move') AND undone = 0 ORDER BY id DESC LIMIT ?", (code, limit)).fetchall()
+            " AND kind IN ('create', 'move', 'switch') AND undone = 0 ORDER BY id DESC LIMIT ?", (code, limit)).fetchall()
         return [EventRow(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]) if r[5] else None, r[6],
                          json.loads(r[7]) if r[7] else None) for r in rows]
 
@@ -149,7 +161,7 @@ class SQLiteTransaction:
         """The newest state-setting event not undone, without its state (what an Undo button needs)."""
         row = self.conn.execute(
             "SELECT id, version, kind, move, seat_id, NULL, at, args FROM events WHERE table_code = ?"
-            " AND kind IN ('create', 'move') AND undone = 0 ORDER BY id DESC LIMIT 1", (code,)).fetchone()
+            " AND kind IN ('create', 'move', 'switch') AND undone = 0 ORDER BY id DESC LIMIT 1", (code,)).fetchone()
         return EventRow(*row[:7], json.loads(row[7]) if row[7] else None) if row else None
 
     def mark_undone(self, event_id: int) -> None:
@@ -167,6 +179,7 @@ class SQLiteTransaction:
                  "args": json.loads(r[4]) if r[4] else None, "undone": bool(r[5]), "at": r[6]} for r in rows]
 
     def delete_table(self, code: str) -> None:
+        self.conn.execute("DELETE FROM records WHERE table_code = ?", (code,))
         self.conn.execute("DELETE FROM events WHERE table_code = ?", (code,))
         self.conn.execute("DELETE FROM credentials WHERE table_code = ?", (code,))
         self.conn.execute("DELETE FROM seats WHERE table_code = ?", (code,))
@@ -178,6 +191,31 @@ class SQLiteTransaction:
             "SELECT id, version, kind, move, seat_id, NULL, at, args FROM events WHERE table_code = ?"
             " ORDER BY id DESC LIMIT ?", (code, limit)).fetchall()
         return [EventRow(*r[:7], json.loads(r[7]) if r[7] else None) for r in rows]
+
+    # finished games
+    def put_record(self, code: str, number: int, game: str, finished_at: float, record: dict) -> None:
+        self.conn.execute("INSERT OR REPLACE INTO records VALUES (?, ?, ?, ?, ?)",
+                          (code, number, game, finished_at, json.dumps(record)))
+
+    def remove_records(self, code: str, after: int) -> None:
+        self.conn.execute("DELETE FROM records WHERE table_code = ? AND number > ?", (code, after))
+
+    def records(self, code: str) -> list[RecordRow]:
+        rows = self.conn.execute("SELECT table_code, number, game, finished_at, record FROM records"
+                                 " WHERE table_code = ? ORDER BY number", (code,)).fetchall()
+        return [RecordRow(*r[:4], json.loads(r[4])) for r in rows]
+
+    def records_of_game(self, game: str, limit: int) -> list[RecordRow]:
+        rows = self.conn.execute("SELECT table_code, number, game, finished_at, record FROM records"
+                                 " WHERE game = ? ORDER BY finished_at DESC LIMIT ?", (game, limit)).fetchall()
+        return [RecordRow(*r[:4], json.loads(r[4])) for r in rows]
+
+    def meta(self, key: str) -> str | None:
+        row = self.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else None
+
+    def set_meta(self, key: str, value: str) -> None:
+        self.conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
 
     # credentials other than seats (see the schema)
     def credentials(self, code: str, kind: str) -> list[CredentialRow]:

@@ -12,6 +12,8 @@ import pytest
 from tests.web.test_catchy_web import trick
 from tests.web.test_cloaked_cats_web import db_state, play_a_quick_turn
 
+pytestmark = pytest.mark.both_backends  # records are kept by each backend (companion/storage)
+
 
 @pytest.fixture
 def catchy(new_table):
