@@ -113,3 +113,22 @@ def replay(game: games.Game, states: list[tuple[float, dict]], seats: list[Seat]
             record = engine[RECORD]
             done[record["number"]] = copy.deepcopy(record)
     return {RECORD: engine[RECORD], FINISHED: engine[FINISHED]}, [done[n] for n in sorted(done)]
+
+
+def evening(finished: list[dict]) -> dict:
+    """The summary of an evening at one table (its records, oldest first): how many games, each
+    game's winners, and per player (a name as the records give it: a person, or a team such as
+    CommuniCat's Together) the games played and won, most wins first."""
+    tally: dict[str, dict] = {}
+    for record in finished:
+        for name in record["players"]:
+            row = tally.setdefault(name, {"name": name, "played": 0, "won": 0, "won_games": []})
+            row["played"] += 1
+            if name in record["winners"]:
+                row["won"] += 1
+                row["won_games"].append(record["title"])
+    order = list(tally)   # ties keep the order players first appeared in
+    return {"games": len(finished),
+            "winners": [{"number": r["number"], "game": r["game"], "title": r["title"], "winners": r["winners"]}
+                        for r in reversed(finished)],
+            "tally": sorted(tally.values(), key=lambda row: (-row["won"], -row["played"], order.index(row["name"])))}

@@ -33,7 +33,8 @@ MAX_SEATS = 12
 MAX_BOARDS = 8              # screens the host paired as boards (a TV, a second tablet)
 CLAIM_SECONDS = 10 * 60     # a phone's request for a seat waits this long for consent
 PAIR_SECONDS = 10 * 60      # a pairing code on the host's screen is good this long, once
-NOTICE_KINDS = ("undo", "seat_moved", "seat_removed", "claim", "claim_refused", "board_paired", "boards_forgotten")
+NOTICE_KINDS = ("undo", "seat_moved", "seat_removed", "claim", "claim_refused", "board_paired", "boards_forgotten",
+                "switch", "seat_earlier")
 NOTICES_SHOWN = 3
 NAME_FIELD = {"name": Text(label=N_("name"), min_len=1, max_len=32)}
 ENGINE_KEY = "_engine"      # the engine's part of a saved state: {"rng": seed}
@@ -300,7 +301,9 @@ class Tables:
                 "by": names_by_id.get(event.seat_id) if event.seat_id is not None else None,
                 "by_host": bool(args.get("by_host")),
                 "seat": args.get("name") or (names_by_id.get(seat) if seat is not None else None),
-                "move": event.move.replace("_", " ") if event.move else None}
+                "move": event.move.replace("_", " ") if event.move else None,
+                # a switch: the game the host switched to, and whether one was ended early
+                "game": _title(args.get("game")), "ended_early": bool(args.get("ended_early"))}
 
     def _open_claims(self, tx: Transaction, code: str) -> list[dict]:
         now = self.clock()
@@ -498,6 +501,103 @@ class Tables:
         self.hub.publish(code, new_version)
         return new_version
 
+    # ---- game night: another game at the same table, the seats kept
+    def _under_way(self, tx: Transaction, code: str, game: games.Game, state: dict, seats: list[Seat],
+                   now: float) -> bool:
+        """A game someone has played a move in and that has not ended (its standing says so). A
+        game that keeps no standing (the Toolbox), one not started, or one nobody has touched since
+        it was set up, is between games: nothing would be lost."""
+        if not game.standing:
+            return False
+        standing = records.board_standing(game, state, seats, now)
+        if not standing or standing["over"]:
+            return False
+        last = tx.last_live_move(code)
+        return last is not None and last.kind == "move"
+
+    def under_way(self, code: str) -> bool:
+        """Whether switching now would end a game under way (the switch page asks to confirm)."""
+        with self.store.read() as tx:
+            row, game = self._load(tx, code)
+            seats = _seats(tx.seats(code))
+            state, _engine = split_state(row.state)
+            return self._under_way(tx, code, game, state, seats, self.clock())
+
+    def switch(self, code: str, game_id: str, getlist: GetList, creds: Credentials, version: int | None,
+               end_early: bool = False) -> int:
+        """The host's board sets up another game at this table: same code, same QR code, same seats.
+        Its options are parsed like the new-table form's (a bad one is a 400, nothing changed). A
+        game under way ends without a result only when the host confirmed it (`end_early`). The
+        switch is an event every screen's log shows and the bottom of the undo stack: undo never
+        goes back into the previous game, so nothing of its state is ever shown again."""
+        game = games.get(game_id)
+        if game is None:
+            raise BadInput("Pick one of the games on the home page.")
+        options = parse(game.options, getlist)
+        now = self.clock()
+
+        def work(tx: Transaction) -> int:
+            row, old, viewer = self._load_for_change(tx, code, creds)
+            if not viewer.is_host or viewer.seat is not None:
+                raise Forbidden("Only the table's host can switch the game, from the board.")
+            if row.options.get("standalone"):
+                raise RuleError("The Needs Generator keeps its one game: make a table for another game.")
+            if version != row.version:
+                raise Stale()
+            seats = _seats(tx.seats(code))
+            state, engine = split_state(row.state)
+            ending = self._under_way(tx, code, old, state, seats, now)
+            if ending and not end_early:
+                raise RuleError("A game of %(game)s is under way: confirm that it ends now, without a result.",
+                                game=old.title)
+            made: dict = {}
+            run_with_table_rng(engine, lambda rng: made.update(state=game.setup(
+                options, Ctx(seat=None, seats=seats, now=now, is_host=True, is_board=True, rng=rng))))
+            finished = engine.get(records.FINISHED, 0) if records.started(engine) else len(tx.records(code))
+            records.fresh(engine, finished)    # the evening's count goes on; an ended game is not recorded
+            self._record(tx, code, game, seats, made["state"], engine, now)
+            encoded = saved_state(made["state"], engine)
+            new_version = row.version + 1
+            tx.set_game(code, game.id, options)
+            tx.save_state(code, encoded, new_version, now)
+            tx.add_event(code, new_version, "switch", now, args={"game": game.id, "from": old.id,
+                                                                 "ended_early": ending, "by_host": True},
+                         state_after=encoded)
+            return new_version
+        new_version = self.store.transact(work)
+        self.hub.publish(code, new_version)
+        return new_version
+
+    def seat_earlier(self, code: str, creds: Credentials, seat_id: int, version: int | None) -> int:
+        """The host moves a seat one place earlier in the seating order, between games: a game with
+        a player limit deals in the first seats, so this is how the host picks who plays."""
+        now = self.clock()
+
+        def work(tx: Transaction) -> int:
+            row, game, viewer = self._load_for_change(tx, code, creds)
+            if not viewer.is_host:
+                raise Forbidden("Only the table's host can do that.")
+            if version != row.version:
+                raise Stale()
+            order = [s.seat_id for s in tx.seats(code)]
+            if seat_id not in order:
+                raise BadInput("That seat is not at this table.")
+            state, _engine = split_state(row.state)
+            if self._under_way(tx, code, game, state, _seats(tx.seats(code)), now):
+                raise RuleError("A game is under way: change the seating order between games.")
+            at = order.index(seat_id)
+            if at == 0:
+                raise RuleError("That seat is already first.")
+            order[at - 1], order[at] = order[at], order[at - 1]
+            tx.set_seat_order(code, order)
+            new_version = row.version + 1
+            tx.bump_version(code, new_version, now)
+            tx.add_event(code, new_version, "seat_earlier", now, args={"seat": seat_id, "by_host": True})
+            return new_version
+        new_version = self.store.transact(work)
+        self.hub.publish(code, new_version)
+        return new_version
+
     # ---- screens the host makes boards (a TV, a second tablet)
     def pairing_code(self, code: str, creds: Credentials) -> str:
         """A one-time code for the host's screen to show (as a QR code) to a screen that should act
@@ -676,6 +776,10 @@ class Tables:
             if version != row.version:
                 raise self._stale(tx, code, version if version is not None else -1, None, undoing=True)
             last_two = tx.live_states(code, 2)
+            if last_two and last_two[0].kind == "switch":
+                # The host's switch is the start of this game: undo never reaches into the one
+                # before (its moves, and its secrets, stay behind the switch).
+                raise RuleError("The host switched the game here: undo does not go back into the previous game.")
             # Fewer than two: a store that caps history per table (Redis) has forgotten the state
             # before this move, so it cannot be taken back.
             if len(last_two) < 2 or last_two[0].kind != "move":
@@ -698,6 +802,11 @@ class Tables:
         new_version = self.store.transact(take_back)
         self.hub.publish(code, new_version)
         return new_version
+
+
+def _title(game_id: str | None) -> str | None:
+    game = games.get(game_id) if game_id else None
+    return game.title if game else None
 
 
 def _drew(event: EventRow) -> bool:

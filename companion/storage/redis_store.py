@@ -140,6 +140,10 @@ class RedisTransaction:
         self._fetch(code)
         self._touch(code, {"state": _json(state), "version": version, "updated": now})
 
+    def set_game(self, code: str, game: str, options: dict) -> None:
+        self._fetch(code)
+        self._touch(code, {"game": game, "options": json.dumps(options)})
+
     def bump_version(self, code: str, version: int, now: float) -> None:
         self._fetch(code)
         self._touch(code, {"version": version, "updated": now})
@@ -174,6 +178,11 @@ class RedisTransaction:
 
     def set_seat_token(self, code: str, seat_id: int, token_hash: str) -> None:
         self._save_seats(code, [s[:3] + [token_hash] + s[4:] if s[0] == seat_id else s for s in self._seat_list(code)])
+
+    def set_seat_order(self, code: str, seat_ids: list[int]) -> None:
+        by_id = {s[0]: s for s in self._seat_list(code)}
+        self._save_seats(code, [by_id[i] for i in seat_ids if i in by_id]
+                         + [s for i, s in by_id.items() if i not in seat_ids])
 
     def remove_seat(self, code: str, seat_id: int) -> None:
         self._save_seats(code, [s for s in self._seat_list(code) if s[0] != seat_id])

@@ -31,6 +31,7 @@ CREATE TABLE IF NOT EXISTS seats (
     name_key TEXT NOT NULL,
     token_hash TEXT NOT NULL,
     joined_at REAL NOT NULL,
+    position INTEGER,            -- seating order (joining order unless the host reordered); see _migrate
     PRIMARY KEY (table_code, seat_id),
     UNIQUE (table_code, name_key)
 );
@@ -109,12 +110,15 @@ class SQLiteTransaction:
     def table_codes(self) -> list[str]:
         return [r[0] for r in self.conn.execute("SELECT code FROM tables ORDER BY created_at").fetchall()]
 
+    def set_game(self, code: str, game: str, options: dict) -> None:
+        self.conn.execute("UPDATE tables SET game = ?, options = ? WHERE code = ?", (game, json.dumps(options), code))
+
     def bump_version(self, code: str, version: int, now: float) -> None:
         self.conn.execute("UPDATE tables SET version = ?, updated_at = ? WHERE code = ?", (version, now, code))
 
     # seats
     def seats(self, code: str) -> list[SeatRow]:
-        rows = self.conn.execute("SELECT seat_id, name, token_hash FROM seats WHERE table_code = ? ORDER BY seat_id",
+        rows = self.conn.execute("SELECT seat_id, name, token_hash FROM seats WHERE table_code = ? ORDER BY position, seat_id",
                                  (code,)).fetchall()
         return [SeatRow(*r) for r in rows]
 
@@ -131,12 +135,19 @@ class SQLiteTransaction:
     def add_seat(self, code: str, name: str, name_key: str, token_hash: str, now: float) -> int:
         (next_id,) = self.conn.execute("SELECT COALESCE(MAX(seat_id), 0) + 1 FROM seats WHERE table_code = ?",
                                        (code,)).fetchone()
-        self.conn.execute("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?)", (code, next_id, name, name_key, token_hash, now))
+        (position,) = self.conn.execute("SELECT COALESCE(MAX(position), 0) + 1 FROM seats WHERE table_code = ?",
+                                        (code,)).fetchone()
+        self.conn.execute("INSERT INTO seats (table_code, seat_id, name, name_key, token_hash, joined_at, position)"
+                          " VALUES (?, ?, ?, ?, ?, ?, ?)", (code, next_id, name, name_key, token_hash, now, position))
         return next_id
 
     def set_seat_token(self, code: str, seat_id: int, token_hash: str) -> None:
         self.conn.execute("UPDATE seats SET token_hash = ? WHERE table_code = ? AND seat_id = ?",
                           (token_hash, code, seat_id))
+
+    def set_seat_order(self, code: str, seat_ids: list[int]) -> None:
+        self.conn.executemany("UPDATE seats SET position = ? WHERE table_code = ? AND seat_id = ?",
+                              [(i + 1, code, seat_id) for i, seat_id in enumerate(seat_ids)])
 
     def remove_seat(self, code: str, seat_id: int) -> None:
         self.conn.execute("DELETE FROM seats WHERE table_code = ? AND seat_id = ?", (code, seat_id))
@@ -252,8 +263,19 @@ class SQLiteStore:
             with self._connect() as conn:
                 conn.execute("PRAGMA journal_mode=WAL")
                 conn.executescript(SCHEMA)
+                self._migrate(conn)
         except sqlite3.Error as exc:
             raise StoreError(f"Cannot use the database at {path}: {exc}") from exc
+
+    @staticmethod
+    def _migrate(conn: sqlite3.Connection) -> None:
+        """Brings a database made by an older version up to this schema (CREATE ... IF NOT EXISTS
+        adds new tables; new columns of old tables are added here)."""
+        columns = {row[1] for row in conn.execute("PRAGMA table_info(seats)")}
+        if "position" not in columns:
+            with conn:
+                conn.execute("ALTER TABLE seats ADD COLUMN position INTEGER")
+                conn.execute("UPDATE seats SET position = seat_id")   # joining order, as before
 
     def _connect(self) -> sqlite3.Connection:
         # A connection per unit of work: cheap with SQLite and safe across threads and greenlets.
