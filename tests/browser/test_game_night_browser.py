@@ -67,8 +67,10 @@ def test_an_evening_of_two_games_at_one_table(seeded_server, browser):
 
     # The host switches games from the board: pick the game, its options, go.
     board.get_by_role("link", name="Next game at this table").click()
+    assert_accessible(board, "the switch page, picking a game")
     board.get_by_role("link", name="We Love Cats").click()
     expect(board.locator("main")).not_to_contain_text("End the game")      # between games: no confirmation
+    assert_accessible(board, "the switch page, the game's options")
     board.get_by_role("button", name="Play We Love Cats at this table").click()
     expect(board).to_have_url(re.compile(rf"/t/{code}$"))
     expect(board.locator("#view .wlc-lobby")).to_contain_text("3 joined")
