@@ -319,11 +319,10 @@ class Tables:
             return [r.record for r in tx.records(code)]
 
     # ---- finished games, recorded by the moves that finish them (companion/records.py)
-    def _replayed_engine(self, tx: Transaction, code: str, game: games.Game, seats: list[Seat],
-                         skip: int = 0) -> dict:
+    def _replayed_engine(self, tx: Transaction, code: str, game: games.Game, seats: list[Seat]) -> dict:
         """The record part of the engine for a table saved before records were kept: its live
-        states walked once (the old way, for this table only). `skip`: newest states to leave out."""
-        events = tx.live_states(code, HISTORY_EVENTS)[skip:]
+        states up to now walked once (the old way, for this table only)."""
+        events = tx.live_states(code, HISTORY_EVENTS)
         engine, _done = records.replay(game, [(e.at, split_state(e.state_after)[0])
                                               for e in reversed(events) if e.state_after], seats)
         return engine
@@ -347,8 +346,8 @@ class Tables:
         if not game.standing:
             return
         engine = split_state(dict(restored))[1]
-        if not records.started(engine):
-            engine = self._replayed_engine(tx, code, game, seats, skip=1)
+        if not records.started(engine):   # the undone move is already off the live states here
+            engine = self._replayed_engine(tx, code, game, seats)
         if not records.started(engine_now):
             engine_now = {records.FINISHED: len(tx.records(code)), records.RECORD: None}
         if engine_now.get(records.FINISHED, 0) > engine.get(records.FINISHED, 0):

@@ -218,6 +218,24 @@ def test_tables_from_before_records_are_backfilled_once_and_go_on_recording(app,
         tables(again).hub.close()
 
 
+def test_undo_back_into_a_state_from_before_records_keeps_its_record(app, database, catchy):
+    """The restored state has no running record: the undo walks the table's states once more and
+    puts the finished game's record back as it was (a correction on the end screen taken back)."""
+    finish_catchy(catchy)
+    make_legacy(app, catchy.code)
+    again, host = reopen(app, database, catchy)
+    try:
+        host.act("adjust", score_1="12", score_2="5")         # the first move after the upgrade
+        games = json.loads(host.client.get(f"/t/{catchy.code}/history.json").data)["games"]
+        assert [(g["number"], g["scores"]) for g in games] == [(1, {"Ann": 12, "Bob": 5})]
+        undo(host)
+        games = json.loads(host.client.get(f"/t/{catchy.code}/history.json").data)["games"]
+        assert [(g["number"], g["scores"]) for g in games] == [(1, {"Ann": 9, "Bob": 5})]
+        assert "Game 1 at this table: Ann wins" in host.html("board")
+    finally:
+        tables(again).hub.close()
+
+
 def test_an_archive_keeps_the_records(app, tmp_path, catchy):
     finish_catchy(catchy)
     removed = expire_idle_tables(tables(app), -1_000_000, str(tmp_path / "archive"))   # every table is idle
