@@ -72,7 +72,9 @@ def build_app(database: str | None, public_url: str | None, allowed_hosts: str =
               "TRUSTED_HOSTS": trusted_hosts(public_url, allowed_hosts)}
     # Rate limits per client address (a café with one NAT address may want more joins); the number
     # of reverse proxies in front whose X-Forwarded-* headers to believe (0: none).
-    for key in ("JOINS_PER_MINUTE", "LOOKUPS_PER_MINUTE", "TRUSTED_PROXIES"):
+    # RANDOM_SEED is for tests only (a browser test's server deals the same every run); never set it
+    # for real play, where it would make every table's rolls predictable.
+    for key in ("JOINS_PER_MINUTE", "LOOKUPS_PER_MINUTE", "TRUSTED_PROXIES", "RANDOM_SEED"):
         value = os.environ.get(f"COMPANION_{key}", "")
         if value.isascii() and value.isdigit():
             config[key] = int(value)

@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
-from . import games, names
+from . import games, names, records
 from .errors import N_, BadInput, Forbidden, RuleError, Term
 from .fields import Text, parse
 from .games.base import Ctx, Seat
@@ -33,7 +33,8 @@ MAX_SEATS = 12
 MAX_BOARDS = 8              # screens the host paired as boards (a TV, a second tablet)
 CLAIM_SECONDS = 10 * 60     # a phone's request for a seat waits this long for consent
 PAIR_SECONDS = 10 * 60      # a pairing code on the host's screen is good this long, once
-NOTICE_KINDS = ("undo", "seat_moved", "seat_removed", "claim", "claim_refused", "board_paired", "boards_forgotten")
+NOTICE_KINDS = ("undo", "seat_moved", "seat_removed", "claim", "claim_refused", "board_paired", "boards_forgotten",
+                "switch", "seat_earlier")
 NOTICES_SHOWN = 3
 NAME_FIELD = {"name": Text(label=N_("name"), min_len=1, max_len=32)}
 ENGINE_KEY = "_engine"      # the engine's part of a saved state: {"rng": seed}
@@ -103,7 +104,7 @@ class Snapshot:
     view: dict
     now: float
     undo: dict | None   # {"by": name, "move": name, "allowed": bool} or None
-    result: dict | None = None  # the game just finished (see finished_games), shown with its chart
+    result: dict | None = None  # the game just finished (its record, companion/records.py), with its chart
     # What the table's engine did that every screen should read (undos, seats moving, boards paired),
     # newest first: [{"kind", "at", "by", "by_host", "seat", "move"}] with names, not ids.
     notices: list[dict] = field(default_factory=list)
@@ -177,6 +178,9 @@ class Tables:
         made: dict = {}
         run_with_table_rng(engine, lambda rng: made.update(state=game.setup(
             options, Ctx(seat=None, seats=[], now=now, is_host=True, is_board=True, rng=rng))))
+        records.fresh(engine)
+        if game.standing:   # no seats yet: a game that shows a standing now records from here
+            records.advance(engine, game, records.board_standing(game, made["state"], [], now), now)
         state = saved_state(made["state"], engine)
         host_token = secrets.token_urlsafe(24)
 
@@ -252,11 +256,16 @@ class Tables:
             last = tx.last_live_move(code)
             recent = tx.history(code, 30)
             claims = self._open_claims(tx, code) if viewer.is_host or viewer.seat else []
+            state, engine = split_state(row.state)
+            # A game that shows results from every table (Pack the Essentials' Purr-sonal Best) is
+            # given their records, read here: the view itself never reads another table.
+            shown = ([r.record for r in tx.records_of_game(game.id, RECORDS_SHOWN)]
+                     if game.shows_records and game.shows_records(state) else None)
+            legacy_records = tx.records(code) if game.standing and not records.started(engine) else None
         seats = _seats(seat_rows)
-        state, _engine = split_state(row.state)
         now = self.clock()
         ctx = Ctx(seat=viewer.seat, seats=seats, now=now, is_host=viewer.is_host, is_board=viewer.is_board,
-                  states_of_game=lambda: [split_state(s)[0] for s in self.states_of_game(game.id)])
+                  records=shown)
         view = game.view(state, ctx)
         clash = set(view) & set(games.Game.RESERVED)
         assert not clash, f"game view uses reserved keys {clash}"
@@ -266,13 +275,15 @@ class Tables:
             # by None: the board did it; the template words that (and the move's name) per language.
             undo = {"move": last.move.replace("_", " "), "by": by.name if by else None,
                     "allowed": self._may_undo(viewer, last, game.moves.get(last.move))}
-        result = None
-        if game.standing:
+        # The game just finished is in the state's own running record: nothing else is read.
+        result = records.finished_record(engine)
+        if legacy_records:
+            # A table saved before records were kept (until its next move): its finished games
+            # were backfilled at start-up; the newest is shown while the board shows it over.
             board_view = view if viewer.seat is None else game.view(state, Ctx(seat=None, seats=seats, now=now))
-            now_standing = game.standing(board_view)
-            if now_standing and now_standing["over"]:
-                finished = self.history(code)
-                result = finished[-1] if finished else None
+            standing = game.standing(board_view)
+            if standing and standing["over"]:
+                result = legacy_records[-1].record
         names_by_id = {s.id: s.name for s in seats}
         notices = [notice for notice in (self._notice(e, names_by_id) for e in recent) if notice][:NOTICES_SHOWN]
         if viewer.seat is not None or not viewer.is_host:   # a seat page is asked about its own seat only
@@ -290,7 +301,9 @@ class Tables:
                 "by": names_by_id.get(event.seat_id) if event.seat_id is not None else None,
                 "by_host": bool(args.get("by_host")),
                 "seat": args.get("name") or (names_by_id.get(seat) if seat is not None else None),
-                "move": event.move.replace("_", " ") if event.move else None}
+                "move": event.move.replace("_", " ") if event.move else None,
+                # a switch: the game the host switched to, and whether one was ended early
+                "game": _title(args.get("game")), "ended_early": bool(args.get("ended_early"))}
 
     def _open_claims(self, tx: Transaction, code: str) -> list[dict]:
         now = self.clock()
@@ -299,21 +312,76 @@ class Tables:
                 for c in tx.credentials(code, "claim") if c.seat_id in by_id and now - c.at < CLAIM_SECONDS]
 
     def history(self, code: str) -> list[dict]:
-        """Every finished game at this table, oldest first (see finished_games). Undone moves are
-        not part of it: it is read from the live (not undone) states only."""
+        """Every finished game at this table, oldest first: the records its finishing moves wrote
+        (an undone ending took its record with it)."""
         with self.store.read() as tx:
-            row, game = self._load(tx, code)
-            seats = _seats(tx.seats(code))
-            events = tx.live_states(code, HISTORY_EVENTS)
-        if not game.standing:
-            return []
-        return finished_games(game, [(e.at, split_state(e.state_after)[0]) for e in reversed(events) if e.state_after],
-                              seats)
+            self._load(tx, code)
+            return [r.record for r in tx.records(code)]
 
-    def states_of_game(self, game_id: str, limit: int = 500) -> list[dict]:
-        """Read-only, on demand from a view: the states of the newest tables of one game."""
+    # ---- finished games, recorded by the moves that finish them (companion/records.py)
+    def _replayed_engine(self, tx: Transaction, code: str, game: games.Game, seats: list[Seat]) -> dict:
+        """The record part of the engine for a table saved before records were kept: its live
+        states up to now walked once (the old way, for this table only)."""
+        events = tx.live_states(code, HISTORY_EVENTS)
+        engine, _done = records.replay(game, [(e.at, split_state(e.state_after)[0])
+                                              for e in reversed(events) if e.state_after], seats)
+        return engine
+
+    def _record(self, tx: Transaction, code: str, game: games.Game, seats: list[Seat], state: dict,
+                engine: dict, now: float) -> None:
+        """After a move: the running record takes this state's standing; the move that finishes a
+        game (or corrects a finished one) writes its record."""
+        if not game.standing:
+            return
+        if not records.started(engine):
+            engine.update(self._replayed_engine(tx, code, game, seats))
+        if records.advance(engine, game, records.board_standing(game, state, seats, now), now):
+            record = engine[records.RECORD]
+            tx.put_record(code, record["number"], game.id, record["finished_at"], record)
+
+    def _unrecord(self, tx: Transaction, code: str, game: games.Game, seats: list[Seat], engine_now: dict,
+                  restored: dict) -> None:
+        """After an undo: the records follow the restored state. An undone ending takes its record
+        away; an undone correction of a finished game puts the record back as it was."""
+        if not game.standing:
+            return
+        engine = split_state(dict(restored))[1]
+        if not records.started(engine):   # the undone move is already off the live states here
+            engine = self._replayed_engine(tx, code, game, seats)
+        if not records.started(engine_now):
+            engine_now = {records.FINISHED: len(tx.records(code)), records.RECORD: None}
+        if engine_now.get(records.FINISHED, 0) > engine.get(records.FINISHED, 0):
+            tx.remove_records(code, after=engine.get(records.FINISHED, 0))
+        finished = records.finished_record(engine)
+        if finished and finished != engine_now.get(records.RECORD):
+            tx.put_record(code, finished["number"], game.id, finished["finished_at"], finished)
+
+    def backfill_records(self) -> int:
+        """Once per store: the finished games of tables saved before records were kept, found the
+        old way (each table's live states walked through the game's standing). Returns how many
+        tables it recorded games for. Safe to run from several processes at once: a table that
+        has records already is left alone."""
         with self.store.read() as tx:
-            return tx.states_of_game(game_id, limit)
+            if tx.meta(BACKFILL_DONE):
+                return 0
+            codes = tx.table_codes()
+        filled = 0
+
+        def fill(tx: Transaction, code: str) -> bool:
+            row = tx.get_table(code)
+            game = games.get(row.game) if row else None
+            if game is None or not game.standing or records.started(split_state(row.state)[1]) or tx.records(code):
+                return False
+            events = tx.live_states(code, HISTORY_EVENTS)
+            _engine, done = records.replay(game, [(e.at, split_state(e.state_after)[0])
+                                                  for e in reversed(events) if e.state_after], _seats(tx.seats(code)))
+            for record in done:
+                tx.put_record(code, record["number"], game.id, record["finished_at"], record)
+            return bool(done)
+        for code in codes:
+            filled += bool(self.store.transact(lambda tx: fill(tx, code)))
+        self.store.transact(lambda tx: tx.set_meta(BACKFILL_DONE, str(self.clock())))
+        return filled
 
     def version(self, code: str) -> int:
         with self.store.read() as tx:
@@ -429,6 +497,103 @@ class Tables:
             tx.add_event(code, new_version, "seat_removed", now, args={"seat": seat_id, "name": target.name, "by_host": True})
             return new_version
         new_version = self.store.transact(remove)
+        self.hub.publish(code, new_version)
+        return new_version
+
+    # ---- game night: another game at the same table, the seats kept
+    def _under_way(self, tx: Transaction, code: str, game: games.Game, state: dict, seats: list[Seat],
+                   now: float) -> bool:
+        """A game someone has played a move in and that has not ended (its standing says so). A
+        game that keeps no standing (the Toolbox), one not started, or one nobody has touched since
+        it was set up, is between games: nothing would be lost."""
+        if not game.standing:
+            return False
+        standing = records.board_standing(game, state, seats, now)
+        if not standing or standing["over"]:
+            return False
+        last = tx.last_live_move(code)
+        return last is not None and last.kind == "move"
+
+    def under_way(self, code: str) -> bool:
+        """Whether switching now would end a game under way (the switch page asks to confirm)."""
+        with self.store.read() as tx:
+            row, game = self._load(tx, code)
+            seats = _seats(tx.seats(code))
+            state, _engine = split_state(row.state)
+            return self._under_way(tx, code, game, state, seats, self.clock())
+
+    def switch(self, code: str, game_id: str, getlist: GetList, creds: Credentials, version: int | None,
+               end_early: bool = False) -> int:
+        """The host's board sets up another game at this table: same code, same QR code, same seats.
+        Its options are parsed like the new-table form's (a bad one is a 400, nothing changed). A
+        game under way ends without a result only when the host confirmed it (`end_early`). The
+        switch is an event every screen's log shows and the bottom of the undo stack: undo never
+        goes back into the previous game, so nothing of its state is ever shown again."""
+        game = games.get(game_id)
+        if game is None:
+            raise BadInput("Pick one of the games on the home page.")
+        options = parse(game.options, getlist)
+        now = self.clock()
+
+        def work(tx: Transaction) -> int:
+            row, old, viewer = self._load_for_change(tx, code, creds)
+            if not viewer.is_host or viewer.seat is not None:
+                raise Forbidden("Only the table's host can switch the game, from the board.")
+            if row.options.get("standalone"):
+                raise RuleError("The Needs Generator keeps its one game: make a table for another game.")
+            if version != row.version:
+                raise Stale()
+            seats = _seats(tx.seats(code))
+            state, engine = split_state(row.state)
+            ending = self._under_way(tx, code, old, state, seats, now)
+            if ending and not end_early:
+                raise RuleError("A game of %(game)s is under way: confirm that it ends now, without a result.",
+                                game=old.title)
+            made: dict = {}
+            run_with_table_rng(engine, lambda rng: made.update(state=game.setup(
+                options, Ctx(seat=None, seats=seats, now=now, is_host=True, is_board=True, rng=rng))))
+            finished = engine.get(records.FINISHED, 0) if records.started(engine) else len(tx.records(code))
+            records.fresh(engine, finished)    # the evening's count goes on; an ended game is not recorded
+            self._record(tx, code, game, seats, made["state"], engine, now)
+            encoded = saved_state(made["state"], engine)
+            new_version = row.version + 1
+            tx.set_game(code, game.id, options)
+            tx.save_state(code, encoded, new_version, now)
+            tx.add_event(code, new_version, "switch", now, args={"game": game.id, "from": old.id,
+                                                                 "ended_early": ending, "by_host": True},
+                         state_after=encoded)
+            return new_version
+        new_version = self.store.transact(work)
+        self.hub.publish(code, new_version)
+        return new_version
+
+    def seat_earlier(self, code: str, creds: Credentials, seat_id: int, version: int | None) -> int:
+        """The host moves a seat one place earlier in the seating order, between games: a game with
+        a player limit deals in the first seats, so this is how the host picks who plays."""
+        now = self.clock()
+
+        def work(tx: Transaction) -> int:
+            row, game, viewer = self._load_for_change(tx, code, creds)
+            if not viewer.is_host:
+                raise Forbidden("Only the table's host can do that.")
+            if version != row.version:
+                raise Stale()
+            order = [s.seat_id for s in tx.seats(code)]
+            if seat_id not in order:
+                raise BadInput("That seat is not at this table.")
+            state, _engine = split_state(row.state)
+            if self._under_way(tx, code, game, state, _seats(tx.seats(code)), now):
+                raise RuleError("A game is under way: change the seating order between games.")
+            at = order.index(seat_id)
+            if at == 0:
+                raise RuleError("That seat is already first.")
+            order[at - 1], order[at] = order[at], order[at - 1]
+            tx.set_seat_order(code, order)
+            new_version = row.version + 1
+            tx.bump_version(code, new_version, now)
+            tx.add_event(code, new_version, "seat_earlier", now, args={"seat": seat_id, "by_host": True})
+            return new_version
+        new_version = self.store.transact(work)
         self.hub.publish(code, new_version)
         return new_version
 
@@ -560,8 +725,8 @@ class Tables:
             if move.stale == "refuse" and version != row.version:
                 raise self._stale(tx, code, version if version is not None else -1, move_name)
             args = parse(move.fields, getlist)
-            ctx = Ctx(seat=viewer.seat, seats=_seats(tx.seats(code)), now=now, is_host=viewer.is_host,
-                      is_board=viewer.is_board)
+            seats = _seats(tx.seats(code))
+            ctx = Ctx(seat=viewer.seat, seats=seats, now=now, is_host=viewer.is_host, is_board=viewer.is_board)
             # row.state was parsed from the database for this transaction alone, so the move may
             # change it in place: if it raises, the dict is dropped and the transaction rolls back.
             state, engine = split_state(row.state)
@@ -570,6 +735,7 @@ class Tables:
                 ctx.rng = rng
                 move.fn(state, ctx, **args)
             drew = run_with_table_rng(engine, play)
+            self._record(tx, code, game, seats, state, engine, now)
             new_version = row.version + 1
             encoded = saved_state(state, engine)  # once, for both the table and the event log
             tx.save_state(code, encoded, new_version, now)
@@ -609,6 +775,10 @@ class Tables:
             if version != row.version:
                 raise self._stale(tx, code, version if version is not None else -1, None, undoing=True)
             last_two = tx.live_states(code, 2)
+            if last_two and last_two[0].kind == "switch":
+                # The host's switch is the start of this game: undo never reaches into the one
+                # before (its moves, and its secrets, stay behind the switch).
+                raise RuleError("The host switched the game here: undo does not go back into the previous game.")
             # Fewer than two: a store that caps history per table (Redis) has forgotten the state
             # before this move, so it cannot be taken back.
             if len(last_two) < 2 or last_two[0].kind != "move":
@@ -620,6 +790,7 @@ class Tables:
                 raise Forbidden("You can undo only your own last action; the host can undo anything.")
             tx.mark_undone(last_two[0].id)
             restored = last_two[1].state_after
+            self._unrecord(tx, code, game, _seats(tx.seats(code)), split_state(row.state)[1], restored)
             new_version = row.version + 1
             tx.save_state(code, restored, new_version, now)
             # Written in the log every screen shows: who took back whose move.
@@ -630,6 +801,11 @@ class Tables:
         new_version = self.store.transact(take_back)
         self.hub.publish(code, new_version)
         return new_version
+
+
+def _title(game_id: str | None) -> str | None:
+    game = games.get(game_id) if game_id else None
+    return game.title if game else None
 
 
 def _drew(event: EventRow) -> bool:
@@ -648,46 +824,21 @@ def lost_seat_refusal(viewer: Viewer) -> Forbidden:
 
 
 HISTORY_EVENTS = 100_000  # far more moves than a table sees in an evening
-
-
-def finished_games(game: games.Game, states: list[tuple[float, dict]], seats: list[Seat]) -> list[dict]:
-    """The finished games in a table's states (oldest first): who played, the scores at the end of
-    each round, the final scores and the winners. Each state is seen through the board's view
-    (seat=None) and the game's standing(), so nothing reaches a record that the board did not show
-    at that moment; a game still being played is not in the list."""
-    done: list[dict] = []
-    current: dict | None = None
-    for at, state in states:
-        standing = game.standing(game.view(state, Ctx(seat=None, seats=seats, now=at)))
-        if standing is None:
-            current = None
-            continue
-        if current is None or current.get("finished_at") is not None:
-            if current is not None and standing["over"]:
-                continue  # still the finished game's screen
-            current = {"started_at": at, "finished_at": None, "rounds": {}}
-        if standing["scores"] is not None:
-            current["rounds"][standing["round"]] = dict(standing["scores"])
-        if standing["over"]:
-            current.update(finished_at=at, players=list(standing["players"]), winners=list(standing["winners"]),
-                           scores=dict(standing["scores"] or {}), places=dict(standing.get("places") or {}))
-            done.append(current)
-    return [{"number": i + 1, "game": game.id, "title": game.title, "started_at": g["started_at"],
-             "finished_at": g["finished_at"], "players": g["players"], "winners": g["winners"],
-             "scores": g["scores"], "places": g["places"],
-             "rounds": [{"round": r, "scores": sc} for r, sc in sorted(g["rounds"].items())]}
-            for i, g in enumerate(done)]
+RECORDS_SHOWN = 500       # records of one game across tables a view may show (newest first)
+BACKFILL_DONE = "records_backfilled"   # store meta key: the one-time backfill of records ran
 
 
 def export_table(tx: Transaction, code: str) -> dict | None:
-    """A table's whole history as plain data: who sat, every event, the final state."""
+    """A table's whole history as plain data: who sat, every event, the final state, and the
+    record of every game finished at it (the evening)."""
     row = tx.get_table(code)
     if row is None:
         return None
     return {"code": row.code, "game": row.game, "options": row.options, "created_at": row.created_at,
             "updated_at": row.updated_at, "version": row.version, "state": row.state,
             "seats": [{"id": s.seat_id, "name": s.name} for s in tx.seats(code)],
-            "events": tx.all_events(code)}
+            "events": tx.all_events(code),
+            "records": [r.record for r in tx.records(code)]}
 
 
 def expire_idle_tables(tables: "Tables", idle_seconds: float, archive_dir: str | None) -> list[str]:

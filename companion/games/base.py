@@ -35,9 +35,10 @@ class Ctx:
     # merely opens the board's address watches without it.
     is_board: bool = False
     rng: random.Random | None = None  # only for moves and setup; views never roll dice
-    # Views only: reads the current states of this game's tables (newest first), for records kept
-    # across tables. None outside a page view (moves, setup, unit tests).
-    states_of_game: Callable[[], list[dict]] | None = None
+    # Views only: the records of this game's finished games at every table (newest first, see
+    # companion/records.py), read by the pipeline for a game whose `shows_records` asks for them.
+    # A view never reads another table itself. None elsewhere (moves, setup, unit tests).
+    records: list[dict] | None = None
 
     def seat_named(self, seat_id: int) -> Seat | None:
         return next((s for s in self.seats if s.id == seat_id), None)
@@ -114,5 +115,10 @@ class Game:
     # the state, so a table's history (companion/tables.py) can only hold what the board already
     # shows: no secret can reach the record or its export. None: the game keeps no results (Toolbox).
     standing: Callable[[dict], dict | None] | None = None
+    # (standing may add "details": a small dict of what else the board shows about the result, such
+    # as a solo card's level and target; it is kept in the record.)
+    # shows_records(state) -> bool: this table's view shows records of this game from every table
+    # (Pack the Essentials' Purr-sonal Best, solo only); the pipeline then reads them into ctx.records.
+    shows_records: Callable[[dict], bool] | None = None
     # Keys a game view must not use: the page adds them itself.
     RESERVED = ("version", "game", "seats", "seat")

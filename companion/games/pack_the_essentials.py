@@ -166,7 +166,6 @@ def setup(options: dict, ctx: Ctx) -> dict:
         "phase": "waiting",
         "players": [],
         "game_no": 1,
-        "best_log": [],
         "log": [],
     }
 
@@ -369,20 +368,6 @@ def score(state, ctx, seat, **pad):
     state["vote"] = None  # a changed pad can change who is tied
     lines = pad_lines(pad)
     _log(state, "scored", name=_name(ctx, target), total=lines["total"])
-    if state["mode"] == "solo":
-        _record_solo(state, ctx, target, lines["total"])
-
-
-def _record_solo(state: dict, ctx: Ctx, sid: str, total: int) -> None:
-    """The Purr-sonal Best log: the rulebook records a solo score when it beats the card's target.
-    A corrected pad replaces this game's line rather than adding a second one. The card is kept as
-    its level and target (not a sentence), so each screen names the level in its own language."""
-    state["best_log"] = [e for e in state["best_log"] if e["game_no"] != state["game_no"]]
-    if total >= state["solo"]["target"]:
-        state["best_log"].append({
-            "game_no": state["game_no"], "date": time.strftime("%Y-%m-%d", time.gmtime(ctx.now)),
-            "name": _name(ctx, sid), "level": state["solo"]["level"], "target": state["solo"]["target"],
-            "score": total})
 
 
 def all_scored(state: dict) -> bool:
@@ -499,21 +484,23 @@ def _seat_row(state: dict, ctx: Ctx, sid: str) -> dict:
 BEST_SHOWN = 20
 
 
-def best_results(states: list[dict]) -> list[dict]:
-    """The Purr-sonal Best across tables: every solo table carries its own log (forward through its
-    rematches), so the union of the tables' logs is every recorded solo score, once each."""
-    entries = [e for s in states if s.get("mode") == "solo" for e in s.get("best_log", [])]
+def best_results(records: list[dict]) -> list[dict]:
+    """The Purr-sonal Best: the rulebook records a solo score when it beats the card's target. Read
+    from the records of finished solo games at every table (companion/records.py; a pad corrected
+    after the end corrects its record, an undone ending takes it away), best first. The card is
+    kept as its level and target, so each screen names the level in its own language."""
+    entries = []
+    for record in records:
+        solo = (record.get("details") or {}).get("solo")
+        if not solo or not record["players"]:
+            continue
+        name = record["players"][0]
+        score = record["scores"].get(name)
+        if score is not None and score >= solo["target"]:
+            entries.append({"date": time.strftime("%Y-%m-%d", time.gmtime(record["finished_at"])), "name": name,
+                            "level": solo["level"], "target": solo["target"], "score": score})
     entries.sort(key=lambda e: (-e["score"], e["date"]))
-    return [{"date": e["date"], "name": e["name"], "score": e["score"], **_card(e)} for e in entries[:BEST_SHOWN]]
-
-
-def _card(entry: dict) -> dict:
-    """The solo card of a log entry. Entries recorded before the level and target were kept apart
-    carry one English "card" text ("Medium (20)"): it is split back, so old logs still read."""
-    if "level" in entry:
-        return {"level": entry["level"], "target": entry["target"]}
-    level, _, target = entry["card"].rpartition(" (")
-    return {"level": level, "target": int(target.rstrip(")"))}
+    return entries[:BEST_SHOWN]
 
 
 def _log_entry(entry) -> dict:
@@ -534,10 +521,9 @@ def view(state: dict, ctx: Ctx) -> dict:
     out["watching"] = [s.name for s in ctx.seats if str(s.id) not in state["players"]]
     out["solo"] = None
     if state["solo"]:
-        # This table's own log, or (on a page, where the engine offers it) every solo table's.
-        states = ctx.states_of_game() if ctx.states_of_game else [state]
+        # The finished solo games of every table, given by the pipeline (see Game.shows_records).
         out["solo"] = {"level": state["solo"]["level"], "target": state["solo"]["target"],
-                       "best_log": best_results(states), "across_tables": ctx.states_of_game is not None}
+                       "best_log": best_results(ctx.records or []), "across_tables": ctx.records is not None}
     out["todo"] = [{"pile": i + 1, "card": c} for i, c in enumerate(state.get("todo") or [])]
     out["round"] = state["round"]["current"] if "round" in state and phase != "waiting" else None
     out["holder"] = None
@@ -650,7 +636,10 @@ def standing(board: dict) -> dict | None:
             "scores": {p["name"]: p["lines"]["total"] for p in board["pads"] if p["lines"]} if scored else None,
             "over": scored, "winners": [w["name"] for w in board["winners"]],
             # the whole ranking, the cutest-cat vote included (the pad's places come from `ranked`)
-            "places": {p["name"]: p["place"] for p in board["pads"] if p["place"]} if scored else None}
+            "places": {p["name"]: p["place"] for p in board["pads"] if p["place"]} if scored else None,
+            # a solo game's card, for the Purr-sonal Best (read from the records)
+            "details": {"solo": {"level": board["solo"]["level"], "target": board["solo"]["target"]}}
+            if board["solo"] else None}
 
 
 GAME = Game(
@@ -662,5 +651,6 @@ GAME = Game(
     moves=MOVES,
     view=view,
     standing=standing,
+    shows_records=lambda state: state.get("mode") == "solo",
     options=OPTIONS,
 )

@@ -10,12 +10,15 @@ Keys, per table (the `{CODE}` hash tag keeps a table's keys in one Redis Cluster
     <prefix>{CODE}:log   list: every event (no state), newest last, capped at `history`
     <prefix>{CODE}:live  list: the events that set a state and are not undone (create, move), with
                          the state after them, newest last, capped at `history` (the undo depth)
+    <prefix>{CODE}:rec   hash: number -> a finished game's record (JSON), see companion/records.py
     <prefix>tables       sorted set: code by last use (expiry)
-    <prefix>game:<id>    sorted set: code by last use (records a game keeps across tables)
+    <prefix>records:<id> sorted set: "CODE:number" by finish time, the records of one game at every
+                         table (Pack the Essentials' Purr-sonal Best)
+    <prefix>meta         hash: the store's own notes (one-time migrations done)
 
 Optimistic versioning: a write WATCHes the table's hash before reading it, queues its writes, and
 commits them in MULTI/EXEC. Every write to a table changes that hash (its version or updated time)
-in the same EXEC as its lists, so watching the hash alone covers all three keys. If another process
+in the same EXEC as its lists and records, so watching the hash alone covers all of its keys. If another process
 committed in between, EXEC fails and `transact` runs the work again on fresh data: for a move that
 means a Stale answer, for a join a fresh seat number. No update is ever lost.
 """
@@ -32,7 +35,7 @@ from typing import Callable, Iterator
 import redis
 from redis.exceptions import RedisError, WatchError
 
-from .interface import (CredentialRow, EventRow, SeatRow, StorageUnavailable, StorageUnreachable, StoreError,
+from .interface import (CredentialRow, EventRow, RecordRow, SeatRow, StorageUnavailable, StorageUnreachable, StoreError,
                         TableRow)
 
 
@@ -104,12 +107,11 @@ class RedisTransaction:
             row = self._tables.get(code)
             if row is None:  # removed later in this work: delete_table queued the removal
                 continue
-            t, game_key, updated = self.s.key(code, "t"), self.s.game_key(row["game"]), float(row["updated"])
+            t, updated = self.s.key(code, "t"), float(row["updated"])
 
-            def write_hash(p, t=t, fields=fields, code=code, game_key=game_key, updated=updated):
+            def write_hash(p, t=t, fields=fields, code=code, updated=updated):
                 p.hset(t, mapping=fields)
                 p.zadd(self.s.tables_key, {code: updated})
-                p.zadd(game_key, {code: updated})
             out.append(write_hash)
         return out
 
@@ -138,16 +140,16 @@ class RedisTransaction:
         self._fetch(code)
         self._touch(code, {"state": _json(state), "version": version, "updated": now})
 
+    def set_game(self, code: str, game: str, options: dict) -> None:
+        self._fetch(code)
+        self._touch(code, {"game": game, "options": json.dumps(options)})
+
     def bump_version(self, code: str, version: int, now: float) -> None:
         self._fetch(code)
         self._touch(code, {"version": version, "updated": now})
 
-    def states_of_game(self, game: str, limit: int) -> list[dict]:
-        codes = self.r.zrevrange(self.s.game_key(game), 0, max(0, limit - 1))
-        p = self.r.pipeline(transaction=False)
-        for code in codes:
-            p.hget(self.s.key(code, "t"), "state")
-        return [json.loads(s) for s in p.execute() if s]
+    def table_codes(self) -> list[str]:
+        return self.r.zrange(self.s.tables_key, 0, -1)
 
     # seats: at most MAX_SEATS per table, kept as one JSON list in the table's hash
     def _seat_list(self, code: str) -> list[list]:
@@ -177,6 +179,11 @@ class RedisTransaction:
     def set_seat_token(self, code: str, seat_id: int, token_hash: str) -> None:
         self._save_seats(code, [s[:3] + [token_hash] + s[4:] if s[0] == seat_id else s for s in self._seat_list(code)])
 
+    def set_seat_order(self, code: str, seat_ids: list[int]) -> None:
+        by_id = {s[0]: s for s in self._seat_list(code)}
+        self._save_seats(code, [by_id[i] for i in seat_ids if i in by_id]
+                         + [s for i, s in by_id.items() if i not in seat_ids])
+
     def remove_seat(self, code: str, seat_id: int) -> None:
         self._save_seats(code, [s for s in self._seat_list(code) if s[0] != seat_id])
 
@@ -196,7 +203,7 @@ class RedisTransaction:
             p.ltrim(log_key, -cap, -1)
         self._queue(push_log)
         self._pending_log[code] = self._pending_log.get(code, 0) + 1
-        if kind in ("create", "move"):
+        if kind in ("create", "move", "switch"):
             live = {"id": event_id, "version": version, "kind": kind, "move": move, "seat": seat_id, "at": now,
                     "args": args, "state_after": json.loads(state_after) if isinstance(state_after, str) else state_after}
             encoded_live = json.dumps(live)
@@ -287,17 +294,74 @@ class RedisTransaction:
                     and (seat_id is None or c[2] == seat_id))
         self._touch(code, {"creds": json.dumps([c for c in self._credential_list(code) if not goes(c)])})
 
+    # finished games: a hash per table, and an index per game across tables
+    def _stored_records(self, code: str) -> dict[int, dict]:
+        reader = self.pipe if self.writing else self.r
+        return {int(n): json.loads(v) for n, v in reader.hgetall(self.s.key(code, "rec")).items()}
+
+    def put_record(self, code: str, number: int, game: str, finished_at: float, record: dict) -> None:
+        self._fetch(code)
+        rec_key, index, member = self.s.key(code, "rec"), self.s.records_key(game), f"{code}:{number}"
+        encoded = json.dumps({"game": game, "finished_at": finished_at, "record": record})
+
+        def op(p):
+            p.hset(rec_key, str(number), encoded)
+            p.zadd(index, {member: finished_at})
+        self._queue(op)
+        self._touch(code, {"records": number})   # the table's hash changes with it (see WATCH above)
+
+    def remove_records(self, code: str, after: int) -> None:
+        self._fetch(code)
+        going = {n: e["game"] for n, e in self._stored_records(code).items() if n > after}
+        if not going:
+            return
+        rec_key = self.s.key(code, "rec")
+
+        def op(p):
+            p.hdel(rec_key, *[str(n) for n in going])
+            for n, game in going.items():
+                p.zrem(self.s.records_key(game), f"{code}:{n}")
+        self._queue(op)
+        self._touch(code, {"records": after})
+
+    def records(self, code: str) -> list[RecordRow]:
+        return [RecordRow(code, n, e["game"], e["finished_at"], e["record"])
+                for n, e in sorted(self._stored_records(code).items())]
+
+    def records_of_game(self, game: str, limit: int) -> list[RecordRow]:
+        members = self.r.zrevrange(self.s.records_key(game), 0, max(0, limit - 1))
+        p = self.r.pipeline(transaction=False)
+        for member in members:
+            code, number = member.rsplit(":", 1)
+            p.hget(self.s.key(code, "rec"), number)
+        out = []
+        for member, raw in zip(members, p.execute()):
+            if raw:
+                code, number = member.rsplit(":", 1)
+                e = json.loads(raw)
+                out.append(RecordRow(code, int(number), e["game"], e["finished_at"], e["record"]))
+        return out
+
+    def meta(self, key: str) -> str | None:
+        reader = self.pipe if self.writing else self.r
+        return reader.hget(self.s.meta_key, key)
+
+    def set_meta(self, key: str, value: str) -> None:
+        meta_key = self.s.meta_key
+        self._queue(lambda p: p.hset(meta_key, key, value))
+
     def delete_table(self, code: str) -> None:
         row = self._fetch(code)
         if row is None:
             return
-        keys = [self.s.key(code, k) for k in ("t", "log", "live")]
-        game_key = self.s.game_key(row["game"])
+        keys = [self.s.key(code, k) for k in ("t", "log", "live", "rec")]
+        indexed = [(self.s.records_key(e["game"]), f"{code}:{n}") for n, e in self._stored_records(code).items()]
 
         def op(p):
             p.delete(*keys)
             p.zrem(self.s.tables_key, code)
-            p.zrem(game_key, code)
+            for index, member in indexed:
+                p.zrem(index, member)
         self._queue(op)
         self._tables[code] = None
 
@@ -319,6 +383,7 @@ class RedisStore:
         self.history = max(2, int(history))
         self.prefix = prefix
         self.tables_key = f"{prefix}tables"
+        self.meta_key = f"{prefix}meta"
         self._locks: weakref.WeakValueDictionary[str, threading.Lock] = weakref.WeakValueDictionary()
         self._locks_guard = threading.Lock()
         try:
@@ -335,8 +400,8 @@ class RedisStore:
     def key(self, code: str, part: str) -> str:
         return f"{self.prefix}{{{code}}}:{part}"
 
-    def game_key(self, game: str) -> str:
-        return f"{self.prefix}game:{game}"
+    def records_key(self, game: str) -> str:
+        return f"{self.prefix}records:{game}"
 
     def channel_prefix(self) -> str:
         return f"{self.prefix}v:"

@@ -11,7 +11,7 @@ import sqlite3
 from contextlib import contextmanager
 from typing import Iterator
 
-from .interface import CredentialRow, EventRow, SeatRow, StorageUnwritable, StoreError, TableRow
+from .interface import CredentialRow, EventRow, RecordRow, SeatRow, StorageUnwritable, StoreError, TableRow
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -31,6 +31,7 @@ CREATE TABLE IF NOT EXISTS seats (
     name_key TEXT NOT NULL,
     token_hash TEXT NOT NULL,
     joined_at REAL NOT NULL,
+    position INTEGER,            -- seating order (joining order unless the host reordered); see _migrate
     PRIMARY KEY (table_code, seat_id),
     UNIQUE (table_code, name_key)
 );
@@ -58,6 +59,22 @@ CREATE TABLE IF NOT EXISTS credentials (
     seat_id INTEGER,
     at REAL NOT NULL,
     PRIMARY KEY (table_code, kind, token_hash)
+);
+-- Finished games (companion/records.py), written by the move that finished each and removed by its
+-- undo. Added after the other tables: an older database gets it when opened, and the pipeline
+-- backfills it once from the tables' live states (Tables.backfill_records, noted in meta).
+CREATE TABLE IF NOT EXISTS records (
+    table_code TEXT NOT NULL REFERENCES tables(code) ON DELETE CASCADE,
+    number INTEGER NOT NULL,
+    game TEXT NOT NULL,
+    finished_at REAL NOT NULL,
+    record TEXT NOT NULL,
+    PRIMARY KEY (table_code, number)
+);
+CREATE INDEX IF NOT EXISTS records_by_game ON records(game, finished_at);
+CREATE TABLE IF NOT EXISTS meta (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
 );
 """
 
@@ -90,19 +107,18 @@ class SQLiteTransaction:
         self.conn.execute("UPDATE tables SET state = ?, version = ?, updated_at = ? WHERE code = ?",
                           (_json(state), version, now, code))
 
-    def states_of_game(self, game: str, limit: int) -> list[dict]:
-        """Read-only: the current states of the most recently used tables of one game, for records a
-        game keeps across tables (e.g. a solo high-score log)."""
-        rows = self.conn.execute("SELECT state FROM tables WHERE game = ? ORDER BY updated_at DESC LIMIT ?",
-                                 (game, limit)).fetchall()
-        return [json.loads(r[0]) for r in rows]
+    def table_codes(self) -> list[str]:
+        return [r[0] for r in self.conn.execute("SELECT code FROM tables ORDER BY created_at").fetchall()]
+
+    def set_game(self, code: str, game: str, options: dict) -> None:
+        self.conn.execute("UPDATE tables SET game = ?, options = ? WHERE code = ?", (game, json.dumps(options), code))
 
     def bump_version(self, code: str, version: int, now: float) -> None:
         self.conn.execute("UPDATE tables SET version = ?, updated_at = ? WHERE code = ?", (version, now, code))
 
     # seats
     def seats(self, code: str) -> list[SeatRow]:
-        rows = self.conn.execute("SELECT seat_id, name, token_hash FROM seats WHERE table_code = ? ORDER BY seat_id",
+        rows = self.conn.execute("SELECT seat_id, name, token_hash FROM seats WHERE table_code = ? ORDER BY position, seat_id",
                                  (code,)).fetchall()
         return [SeatRow(*r) for r in rows]
 
@@ -119,12 +135,19 @@ class SQLiteTransaction:
     def add_seat(self, code: str, name: str, name_key: str, token_hash: str, now: float) -> int:
         (next_id,) = self.conn.execute("SELECT COALESCE(MAX(seat_id), 0) + 1 FROM seats WHERE table_code = ?",
                                        (code,)).fetchone()
-        self.conn.execute("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?)", (code, next_id, name, name_key, token_hash, now))
+        (position,) = self.conn.execute("SELECT COALESCE(MAX(position), 0) + 1 FROM seats WHERE table_code = ?",
+                                        (code,)).fetchone()
+        self.conn.execute("INSERT INTO seats (table_code, seat_id, name, name_key, token_hash, joined_at, position)"
+                          " VALUES (?, ?, ?, ?, ?, ?, ?)", (code, next_id, name, name_key, token_hash, now, position))
         return next_id
 
     def set_seat_token(self, code: str, seat_id: int, token_hash: str) -> None:
         self.conn.execute("UPDATE seats SET token_hash = ? WHERE table_code = ? AND seat_id = ?",
                           (token_hash, code, seat_id))
+
+    def set_seat_order(self, code: str, seat_ids: list[int]) -> None:
+        self.conn.executemany("UPDATE seats SET position = ? WHERE table_code = ? AND seat_id = ?",
+                              [(i + 1, code, seat_id) for i, seat_id in enumerate(seat_ids)])
 
     def remove_seat(self, code: str, seat_id: int) -> None:
         self.conn.execute("DELETE FROM seats WHERE table_code = ? AND seat_id = ?", (code, seat_id))
@@ -141,7 +164,7 @@ class SQLiteTransaction:
         """The newest events that set a state (create or move) and are not undone, newest first."""
         rows = self.conn.execute(
             "SELECT id, version, kind, move, seat_id, state_after, at, args FROM events WHERE table_code = ?"
-            " AND kind IN ('create', 'move') AND undone = 0 ORDER BY id DESC LIMIT ?", (code, limit)).fetchall()
+            " AND kind IN ('create', 'move', 'switch') AND undone = 0 ORDER BY id DESC LIMIT ?", (code, limit)).fetchall()
         return [EventRow(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]) if r[5] else None, r[6],
                          json.loads(r[7]) if r[7] else None) for r in rows]
 
@@ -149,7 +172,7 @@ class SQLiteTransaction:
         """The newest state-setting event not undone, without its state (what an Undo button needs)."""
         row = self.conn.execute(
             "SELECT id, version, kind, move, seat_id, NULL, at, args FROM events WHERE table_code = ?"
-            " AND kind IN ('create', 'move') AND undone = 0 ORDER BY id DESC LIMIT 1", (code,)).fetchone()
+            " AND kind IN ('create', 'move', 'switch') AND undone = 0 ORDER BY id DESC LIMIT 1", (code,)).fetchone()
         return EventRow(*row[:7], json.loads(row[7]) if row[7] else None) if row else None
 
     def mark_undone(self, event_id: int) -> None:
@@ -167,6 +190,7 @@ class SQLiteTransaction:
                  "args": json.loads(r[4]) if r[4] else None, "undone": bool(r[5]), "at": r[6]} for r in rows]
 
     def delete_table(self, code: str) -> None:
+        self.conn.execute("DELETE FROM records WHERE table_code = ?", (code,))
         self.conn.execute("DELETE FROM events WHERE table_code = ?", (code,))
         self.conn.execute("DELETE FROM credentials WHERE table_code = ?", (code,))
         self.conn.execute("DELETE FROM seats WHERE table_code = ?", (code,))
@@ -178,6 +202,31 @@ class SQLiteTransaction:
             "SELECT id, version, kind, move, seat_id, NULL, at, args FROM events WHERE table_code = ?"
             " ORDER BY id DESC LIMIT ?", (code, limit)).fetchall()
         return [EventRow(*r[:7], json.loads(r[7]) if r[7] else None) for r in rows]
+
+    # finished games
+    def put_record(self, code: str, number: int, game: str, finished_at: float, record: dict) -> None:
+        self.conn.execute("INSERT OR REPLACE INTO records VALUES (?, ?, ?, ?, ?)",
+                          (code, number, game, finished_at, json.dumps(record)))
+
+    def remove_records(self, code: str, after: int) -> None:
+        self.conn.execute("DELETE FROM records WHERE table_code = ? AND number > ?", (code, after))
+
+    def records(self, code: str) -> list[RecordRow]:
+        rows = self.conn.execute("SELECT table_code, number, game, finished_at, record FROM records"
+                                 " WHERE table_code = ? ORDER BY number", (code,)).fetchall()
+        return [RecordRow(*r[:4], json.loads(r[4])) for r in rows]
+
+    def records_of_game(self, game: str, limit: int) -> list[RecordRow]:
+        rows = self.conn.execute("SELECT table_code, number, game, finished_at, record FROM records"
+                                 " WHERE game = ? ORDER BY finished_at DESC LIMIT ?", (game, limit)).fetchall()
+        return [RecordRow(*r[:4], json.loads(r[4])) for r in rows]
+
+    def meta(self, key: str) -> str | None:
+        row = self.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else None
+
+    def set_meta(self, key: str, value: str) -> None:
+        self.conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
 
     # credentials other than seats (see the schema)
     def credentials(self, code: str, kind: str) -> list[CredentialRow]:
@@ -214,8 +263,19 @@ class SQLiteStore:
             with self._connect() as conn:
                 conn.execute("PRAGMA journal_mode=WAL")
                 conn.executescript(SCHEMA)
+                self._migrate(conn)
         except sqlite3.Error as exc:
             raise StoreError(f"Cannot use the database at {path}: {exc}") from exc
+
+    @staticmethod
+    def _migrate(conn: sqlite3.Connection) -> None:
+        """Brings a database made by an older version up to this schema (CREATE ... IF NOT EXISTS
+        adds new tables; new columns of old tables are added here)."""
+        columns = {row[1] for row in conn.execute("PRAGMA table_info(seats)")}
+        if "position" not in columns:
+            with conn:
+                conn.execute("ALTER TABLE seats ADD COLUMN position INTEGER")
+                conn.execute("UPDATE seats SET position = seat_id")   # joining order, as before
 
     def _connect(self) -> sqlite3.Connection:
         # A connection per unit of work: cheap with SQLite and safe across threads and greenlets.

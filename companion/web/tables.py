@@ -15,10 +15,12 @@ from functools import wraps
 import qrcode
 import qrcode.image.svg
 from flask import Blueprint, Response, current_app, g, redirect, render_template, request, url_for
+
+from .. import games, records
 from flask_babel import gettext
 
 from ..errors import N_, BadInput, Forbidden, Refusal
-from ..fields import Int, parse
+from ..fields import Bool, Int, parse
 from ..tables import Credentials, NameTaken, Snapshot, TableNotFound, lost_seat_refusal, normalise_code
 from .cookies import remember_table, set_table_cookie, table_cookie
 from .i18n import refusal_text
@@ -128,7 +130,17 @@ def seat():
 
 @bp.get("/view")
 def view_partial():
-    return render_view(role_from_request())
+    role = role_from_request()
+    shown = request.args.get("game")
+    if shown is not None:
+        # The page asks for the game it shows: after the host switched games its shell (title, the
+        # game's stylesheet) is the old game's, so it gets a #view that tells table.js to load the
+        # page again, instead of the new game's partial inside the old page.
+        snap = snapshot(role)
+        if snap.game.id != shown[:40]:
+            return no_store(current_app.make_response(render_template(
+                "table/_switched.html", snap=snap, role=role, code=g.code, game=snap.game)))
+    return render_view(role)
 
 
 @bp.get("/view.json")
@@ -189,31 +201,38 @@ def download(body: str, mimetype: str, suffix: str) -> Response:
 
 @bp.get("/history")
 def history_page():
+    """The evening: every game finished at this table, of any game, newest first, under a summary."""
     snap = snapshot("board")
-    return render_template("table/history.html", code=g.code, game=snap.game, history=history_with_times())
+    finished = history_with_times()
+    return render_template("table/history.html", code=g.code, game=snap.game, history=finished,
+                           summary=records.evening(finished))
 
 
 @bp.get("/history.json")
 def history_json():
-    body = {"table": g.code, "game": snapshot("board").game.id, "games": history_with_times()}
+    finished = history_with_times()
+    body = {"table": g.code, "game": snapshot("board").game.id, "summary": records.evening(finished),
+            "games": finished}
     return download(current_app.json.dumps(body), "application/json", "json")
 
 
 @bp.get("/history.csv")
 def history_csv():
-    """One row per player per round: spreadsheet-friendly. The final row of a game has round
-    "final" and says who won and, for a game that ranks every player, their place."""
+    """One row per player per round, every game of the evening: spreadsheet-friendly. The final row
+    of a game has round "final" and says who won and, for a game that ranks every player, their
+    place; `played` says which game it was."""
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["game", "finished", "round", "player", "score", "winner", "place"])
+    writer.writerow(["game", "finished", "round", "player", "score", "winner", "place", "played"])
     for game in history_with_times():
         for r in game["rounds"]:
             for player in game["players"]:
                 if player in r["scores"]:
-                    writer.writerow([game["number"], game["finished_iso"], r["round"], cell(player), r["scores"][player], "", ""])
+                    writer.writerow([game["number"], game["finished_iso"], r["round"], cell(player), r["scores"][player],
+                                     "", "", game["game"]])
         for player in game["players"]:
             writer.writerow([game["number"], game["finished_iso"], "final", cell(player), game["scores"].get(player, ""),
-                             "yes" if player in game["winners"] else "no", game["places"].get(player, "")])
+                             "yes" if player in game["winners"] else "no", game["places"].get(player, ""), game["game"]])
     return download(out.getvalue(), "text/csv", "csv")
 
 
@@ -342,6 +361,13 @@ def answer_claim(creds, version, seat_id: int, answer: str):
     return tables().answer_claim(g.code, creds, seat_id, allow=answer == "allow", version=version)
 
 
+@bp.post("/seats/<int:seat_id>/earlier")
+@action_endpoint
+def seat_earlier(creds, version, seat_id: int):
+    """The host moves a seat one place up the seating order (who a game with a limit deals in)."""
+    return tables().seat_earlier(g.code, creds, seat_id, version)
+
+
 @bp.post("/seats/<int:seat_id>/remove")
 @action_endpoint
 def remove_seat(creds, version, seat_id: int):
@@ -378,3 +404,43 @@ def pair(pairing: str):
 @action_endpoint
 def forget_screens(creds, version):
     return tables().forget_boards(g.code, creds)
+
+
+# ---- game night: the host switches the table to another game; the code, QR code and seats stay
+
+SWITCH_FIELDS = {"end_early": Bool(label=N_("end the game under way"))}
+
+
+def switch_page(chosen, status: int = 200, message: str | None = None, form=None):
+    snap = snapshot("board")
+    if not snap.viewer.is_host:
+        raise Forbidden("Only the table's host can switch the game, from the board.")
+    return no_store(current_app.make_response((render_template(
+        "table/switch.html", code=g.code, snap=snap, game=snap.game, chosen=chosen, catalogue=games.catalogue(),
+        under_way=tables().under_way(g.code), message=message, form=form or {}), status)))
+
+
+@bp.get("/switch")
+def switch_form():
+    """The host's page for the next game: pick one, then its options (the new-table form's)."""
+    chosen = games.get(request.args.get("game", "")[:40])
+    return switch_page(chosen)
+
+
+@bp.post("/switch")
+def switch():
+    game_id = request.form.get("game", "")[:40]
+    try:
+        version = parse(VERSION_FIELD, request.form.getlist)["version"]
+        end_early = parse(SWITCH_FIELDS, request.form.getlist)["end_early"]
+        # as=seat: the host on their own seat page is a player there, and is refused like one
+        new_version = tables().switch(g.code, game_id, request.form.getlist, credentials(role_from_request()),
+                                      version, end_early)
+    except Refusal as exc:
+        status, message = refusal_answer(exc)
+        if wants_json() or status == 403 or games.get(game_id) is None:
+            return ({"error": message}, status) if wants_json() else error_page(status, message)
+        return switch_page(games.get(game_id), status, message, request.form)
+    if wants_json():
+        return {"version": new_version, "game": game_id}, 200
+    return redirect(url_for("tables.board"), 303)

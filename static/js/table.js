@@ -15,8 +15,16 @@
     if (inFlight) { again = true; return; }
     inFlight = true;
     htmx.ajax('GET', v.dataset.viewUrl, { target: '#view', swap: 'outerMorph' })
+      .then(followGame)
       .catch(() => {})
       .finally(() => { inFlight = false; if (again) { again = false; refresh(); } });
+  }
+  // The host switched games: the page shell (title, the game's stylesheet) belongs to the old game,
+  // so this screen loads its page again, by itself: the same address, the new game's seat or board.
+  const pageGame = view() && view().dataset.game;
+  function followGame() {
+    const v = view();
+    if (v && pageGame && v.dataset.game && v.dataset.game !== pageGame) window.location.reload();
   }
   document.addEventListener('changed', (event) => {
     const seen = parseInt(event.detail && event.detail.data, 10);

@@ -194,7 +194,7 @@ def test_a_finished_game_shows_its_chart_and_downloads_parse(server, browser, tm
     assert data["table"] == code and data["games"][0]["winners"] == ["Ann"]
 
     board.locator(".game-result").get_by_role("link", name="Every game at this table").click()
-    expect(board.get_by_role("heading", name="Game 1: Ann wins")).to_be_visible()
+    expect(board.get_by_role("heading", name="Game 1, Catchy!: Ann wins")).to_be_visible()
     assert_accessible(board, "history page")
 
 

@@ -449,20 +449,28 @@ def test_solo_blocked_positions_get_cat_ladies():
     assert sum(1 for s in state["positions"] if s["kind"] == "cat_lady") == 3
 
 
-def test_solo_purr_sonal_best_records_a_beaten_target_and_carries_it_on_rematch():
+def test_a_solo_standing_carries_its_card_for_the_purr_sonal_best():
+    """The record of a finished solo game (companion/records.py) keeps the card's level and target
+    from the standing, so the Purr-sonal Best is read from records, not from any table's state."""
+    from companion import records
     state = solo_state()
     state["phase"] = "scoring"
-    pte.score(state, ctx(seat=ANN, seats=(ANN,)), seat=0, **pad(todo1=10))
-    assert state["best_log"] == []   # 10 is short of 90
-    pte.score(state, ctx(seat=ANN, seats=(ANN,)), seat=0, **pad(todo1=40, magenta=12))
-    assert state["best_log"] == []   # 88 is still short of 90
+    engine: dict = {}
+    records.fresh(engine)
     pte.score(state, ctx(seat=ANN, seats=(ANN,)), seat=0, **pad(todo1=50, magenta=12))
-    assert [(e["name"], e["level"], e["target"], e["score"], e["date"]) for e in state["best_log"]] == [
+    board = pte.view(state, ctx(seats=(ANN,)))
+    assert board["solo"]["beaten"] and board["solo"]["total"] == 98
+    assert records.advance(engine, pte.GAME, pte.standing(board), 1_800_000_000.0)
+    record = engine["record"]
+    assert record["details"] == {"solo": {"level": "Hard", "target": 90}} and record["scores"] == {"Ann": 98}
+    assert [(e["name"], e["level"], e["target"], e["score"], e["date"]) for e in pte.best_results([record])] == [
         ("Ann", "Hard", 90, 98, "2027-01-15")]
-    view = pte.view(state, ctx(seats=(ANN,)))
-    assert view["solo"]["beaten"] and view["solo"]["total"] == 98
+    # A pad corrected after the end corrects the record: 88 is short of 90, so no best any more.
+    pte.score(state, ctx(seat=ANN, seats=(ANN,)), seat=0, **pad(todo1=40, magenta=12))
+    assert records.advance(engine, pte.GAME, pte.standing(pte.view(state, ctx(seats=(ANN,)))), 1_800_000_100.0)
+    assert engine["record"]["number"] == 1 and pte.best_results([engine["record"]]) == []
     pte.rematch(state, ctx(seats=(ANN,)), first=0)
-    assert state["game_no"] == 2 and len(state["best_log"]) == 1 and state["phase"] == "select"
+    assert state["game_no"] == 2 and state["phase"] == "select" and "best_log" not in state
 
 
 def test_view_hides_the_face_down_tokens_and_the_solo_deck():
@@ -471,35 +479,24 @@ def test_view_hides_the_face_down_tokens_and_the_solo_deck():
     assert "solo_deck" not in text and "'tokens'" not in text and "placement_cards" not in text
 
 
-def test_best_results_gathers_every_solo_table_best_first():
-    entry = lambda name, score, date="2027-01-01": {"game_no": 1, "date": date, "name": name,
-                                                     "level": "Easy", "target": 50, "score": score}
-    states = [{"mode": "solo", "best_log": [entry("Ann", 60), entry("Ann", 75, "2027-02-01")]},
-              {"mode": "solo", "best_log": [entry("Bo", 70)]},
-              {"mode": "full", "best_log": [entry("Not solo", 999)]},
-              {"mode": "solo", "best_log": []}]
-    assert [(e["name"], e["score"]) for e in pte.best_results(states)] == [("Ann", 75), ("Bo", 70), ("Ann", 60)]
-    assert set(pte.best_results(states)[0]) == {"date", "name", "level", "target", "score"}
+def _solo_record(name, score, finished_at=1_800_000_000.0, target=50, solo=True):
+    return {"players": [name], "scores": {name: score}, "winners": [name], "finished_at": finished_at,
+            "details": {"solo": {"level": "Easy", "target": target}} if solo else None}
 
 
-def test_best_results_still_reads_entries_saved_as_one_card_text():
-    """Logs recorded before the level and target were kept apart say "Medium (20)"."""
-    old = {"mode": "solo", "best_log": [{"game_no": 1, "date": "2026-11-01", "name": "Ann", "card": "Medium (20)",
-                                          "score": 32}]}
-    assert pte.best_results([old]) == [{"date": "2026-11-01", "name": "Ann", "level": "Medium", "target": 20,
-                                        "score": 32}]
+def test_best_results_gathers_every_solo_record_best_first():
+    recs = [_solo_record("Ann", 60), _solo_record("Ann", 75, 1_810_000_000.0), _solo_record("Bo", 70),
+            _solo_record("Not solo", 999, solo=False), _solo_record("Short", 49)]
+    assert [(e["name"], e["score"]) for e in pte.best_results(recs)] == [("Ann", 75), ("Bo", 70), ("Ann", 60)]
+    assert set(pte.best_results(recs)[0]) == {"date", "name", "level", "target", "score"}
 
 
-def test_solo_view_uses_the_engine_reader_when_offered():
+def test_solo_view_shows_the_records_the_pipeline_gives():
     state = solo_state()
-    other = {"mode": "solo", "best_log": [{"game_no": 1, "date": "2027-01-01", "name": "Zed",
-                                           "level": "Easy", "target": 10, "score": 12}]}
-    view_ctx = Ctx(seat=None, seats=[ANN], now=0.0, states_of_game=lambda: [state, other])
-    assert [e["name"] for e in pte.view(state, view_ctx)["solo"]["best_log"]] == ["Zed"]
-    full = new_state()
-    called = []
-    pte.view(full, Ctx(seat=None, seats=[ANN, BO, CY], now=0.0, states_of_game=lambda: called.append(1) or []))
-    assert called == []   # only solo tables read the other tables
+    view_ctx = Ctx(seat=None, seats=[ANN], now=0.0, records=[_solo_record("Zed", 12, target=10)])
+    solo = pte.view(state, view_ctx)["solo"]
+    assert [e["name"] for e in solo["best_log"]] == ["Zed"] and solo["across_tables"]
+    assert pte.GAME.shows_records(state) and not pte.GAME.shows_records(new_state())
 
 
 @given(st.integers(min_value=1, max_value=3), st.integers(min_value=0, max_value=2**32), st.data())

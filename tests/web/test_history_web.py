@@ -12,6 +12,8 @@ import pytest
 from tests.web.test_catchy_web import trick
 from tests.web.test_cloaked_cats_web import db_state, play_a_quick_turn
 
+pytestmark = pytest.mark.both_backends  # records are kept by each backend (companion/storage)
+
 
 @pytest.fixture
 def catchy(new_table):
@@ -40,7 +42,8 @@ def downloads(table):
 def test_nothing_is_recorded_before_a_game_ends(catchy):
     catchy.act("start_round", leader="1", players="names")
     as_json, as_csv = downloads(catchy)
-    assert as_json == {"table": catchy.code, "game": "catchy", "games": []}
+    assert as_json == {"table": catchy.code, "game": "catchy", "games": [],
+                       "summary": {"games": 0, "winners": [], "tally": []}}
     assert as_csv == []
     assert "No game has finished at this table yet" in catchy.client.get(f"/t/{catchy.code}/history").get_data(as_text=True)
 

@@ -1,0 +1,125 @@
+"""Game night in a real browser: a tablet and three phones play a short CommuniCat game, the host
+switches the table to We Love Cats, every phone moves to its We Love Cats seat by itself (no reload,
+no rescan), they finish it, and the evening page lists both games with their winners."""
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.a11y import assert_accessible
+from tests.browser.layout import big_screen_problems
+from tests.browser.test_we_love_cats_browser import step
+from tests.conftest import ServerProcess, code_from_url, join_by_qr, off_server_requests, save_screenshot
+
+PHONE = {"width": 390, "height": 844}
+TABLET = {"width": 1280, "height": 800}
+
+
+@pytest.fixture(autouse=True)
+def patient_expect():
+    """Two shared cores run every engineer's suite: give each live update up to 15 s, then restore."""
+    expect.set_options(timeout=15_000)
+    yield
+    expect.set_options(timeout=5_000)
+
+
+@pytest.fixture
+def seeded_server(tmp_path, monkeypatch):
+    """The app's own server process with a fixed random source (COMPANION_RANDOM_SEED -> Tables'
+    injectable seeds): the same deal and rolls on every run."""
+    monkeypatch.setenv("COMPANION_RANDOM_SEED", "20261123")
+    srv = ServerProcess(tmp_path / "night.db").start()
+    yield srv
+    srv.kill()
+
+
+@pytest.mark.browser
+def test_an_evening_of_two_games_at_one_table(seeded_server, browser):
+    base = seeded_server.url
+    board_ctx = browser.new_context(viewport=TABLET)
+    board = board_ctx.new_page()
+    outside = off_server_requests(board, base)
+    board.goto(f"{base}/new/communicat")
+    board.get_by_label("Target score").fill("2")
+    board.get_by_role("button", name="Create the table").click()
+    code = code_from_url(board.url)
+    join_url = f"{base}/t/{code}/join"
+    phones = {}
+    for name in ("Ann", "Bob", "Cy"):
+        ctx = browser.new_context(viewport=PHONE, has_touch=True)
+        phones[name] = join_by_qr(ctx, join_url, name)
+        expect(phones[name].locator(".cc-seat")).to_be_visible()
+    ann, bob, cy = phones["Ann"], phones["Bob"], phones["Cy"]
+    # Each phone's page is marked: a reload (by the test or anyone) would drop the mark.
+    for phone in phones.values():
+        phone.evaluate("() => { window.sameDocument = false; }")
+
+    # A short CommuniCat game: one guessed round reaches the target of 2.
+    board.get_by_role("button", name="New Needs").click()
+    expect(ann.locator(".cc-my-need")).to_be_visible()
+    board.locator(".cc-resolve").get_by_role("button", name="Apply and end the round").click()
+    for page in (board, ann, bob, cy):
+        expect(page.locator(".cc-finished")).to_be_visible()
+    expect(board.locator(".game-result h2")).to_contain_text("Game 1 at this table")
+
+    # The host switches games from the board: pick the game, its options, go.
+    board.get_by_role("link", name="Next game at this table").click()
+    assert_accessible(board, "the switch page, picking a game")
+    board.get_by_role("link", name="We Love Cats").click()
+    expect(board.locator("main")).not_to_contain_text("End the game")      # between games: no confirmation
+    assert_accessible(board, "the switch page, the game's options")
+    board.get_by_role("button", name="Play We Love Cats at this table").click()
+    expect(board).to_have_url(re.compile(rf"/t/{code}$"))
+    expect(board.locator("#view .wlc-lobby")).to_contain_text("3 joined")
+    expect(board.locator(".table-log")).to_contain_text("The host switched to We Love Cats.")
+
+    # Every phone follows by itself, onto its own We Love Cats seat: same address, same seat.
+    for name, phone in phones.items():
+        expect(phone.locator("#view")).to_have_attribute("data-game", "we-love-cats")
+        expect(phone.locator("#view .wlc-status")).to_be_visible()
+        expect(phone.locator(".topbar .me")).to_contain_text(name)
+        expect(phone.locator(".table-log")).to_contain_text("The host switched to We Love Cats.")
+        assert phone.url == f"{base}/t/{code}/seat"
+        assert "We Love Cats" in phone.title()
+    # The page loaded itself again (the new game's stylesheet and title): its mark is gone, and the
+    # test never reloaded it nor opened the join page again.
+    for phone in phones.values():
+        assert phone.evaluate("() => window.sameDocument") is None
+
+    # We Love Cats: Ann goes first and plays her turn on her phone; then the table plays it out.
+    board.get_by_role("button", name="Ann goes first").click()
+    expect(ann.locator("#view .wlc-status")).to_have_text("Your turn: roll the dice!")
+    ann.get_by_role("button", name="Roll the dice").click()
+    expect(bob.locator("#view .wlc-dice-part")).to_contain_text("Rolled by Ann")
+    rng = random.Random(5)
+    for _ in range(3000):
+        v = step(board, base, code, rng)
+        if v["phase"] == "over":
+            break
+    else:
+        pytest.fail("the game did not end")
+    winner = v["winners"][0]["name"]
+    for page in (board, ann, bob, cy):
+        expect(page.locator("#view .wlc-status.winner")).to_contain_text(winner)
+
+    # The evening: both games, newest first, with their winners, and a tally.
+    board.goto(f"{base}/t/{code}/history")
+    expect(board.locator("h1")).to_have_text(f"The evening at table {code}")
+    summary = board.locator(".evening-summary")
+    expect(summary.locator("h2")).to_have_text("2 games played")
+    expect(summary.locator(".evening-winners li")).to_have_text([f"We Love Cats: {winner} wins",
+                                                                 "CommuniCat: Together wins"])
+    expect(summary.locator(".evening-tally tbody tr")).to_have_count(4)   # Together, Ann, Bob, Cy
+    expect(board.locator(".game-result h2").first).to_contain_text(f"Game 2, We Love Cats: {winner} wins")
+    expect(board.locator(".game-result h2").nth(1)).to_contain_text("Game 1, CommuniCat: Together wins")
+    expect(board.locator(".game-result svg")).to_have_count(2)
+    assert big_screen_problems(board) == []        # the summary reads from the chairs on the tablet
+    assert_accessible(board, "the evening page")
+    save_screenshot(board, "evening")
+    assert outside == []
+    board_ctx.close()
+    for phone in phones.values():
+        phone.context.close()
