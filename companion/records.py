@@ -92,6 +92,8 @@ def _take_round(record: dict, standing: dict) -> None:
 def _take_final(record: dict, standing: dict) -> None:
     record.update(players=list(standing["players"]), winners=list(standing["winners"]),
                   scores=dict(standing["scores"] or {}), places=dict(standing.get("places") or {}))
+    if standing.get("members"):
+        record["members"] = {side: list(people) for side, people in standing["members"].items()}
     if standing.get("details"):
         record["details"] = copy.deepcopy(standing["details"])
 
@@ -117,16 +119,24 @@ def replay(game: games.Game, states: list[tuple[float, dict]], seats: list[Seat]
 
 def evening(finished: list[dict]) -> dict:
     """The summary of an evening at one table (its records, oldest first): how many games, each
-    game's winners, and per player (a name as the records give it: a person, or a team such as
-    CommuniCat's Together) the games played and won, most wins first."""
+    game's winners, and per person the games played and won, most wins first. A side that is a team
+    (CommuniCat's Together, or Blue and Orange) counts for each person the record names on it; a
+    record without names for a side (one saved before they were kept) counts the side itself."""
     tally: dict[str, dict] = {}
     for record in finished:
-        for name in record["players"]:
-            row = tally.setdefault(name, {"name": name, "played": 0, "won": 0, "won_games": []})
-            row["played"] += 1
-            if name in record["winners"]:
-                row["won"] += 1
-                row["won_games"].append(record["title"])
+        members = record.get("members") or {}
+        counted: set[str] = set()
+        for side in record["players"]:
+            won = side in record["winners"]
+            for name in members.get(side) or [side]:
+                if name in counted:
+                    continue
+                counted.add(name)
+                row = tally.setdefault(name, {"name": name, "played": 0, "won": 0, "won_games": []})
+                row["played"] += 1
+                if won:
+                    row["won"] += 1
+                    row["won_games"].append(record["title"])
     order = list(tally)   # ties keep the order players first appeared in
     return {"games": len(finished),
             "winners": [{"number": r["number"], "game": r["game"], "title": r["title"], "winners": r["winners"]}

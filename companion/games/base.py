@@ -115,7 +115,9 @@ class Game:
     # the state, so a table's history (companion/tables.py) can only hold what the board already
     # shows: no secret can reach the record or its export. None: the game keeps no results (Toolbox).
     standing: Callable[[dict], dict | None] | None = None
-    # (standing may add "details": a small dict of what else the board shows about the result, such
+    # (standing may add "members": {side: [people's names]} when its players are teams, such as
+    # CommuniCat's Together or Blue and Orange, so an evening's tally credits the people on each side;
+    # and "details": a small dict of what else the board shows about the result, such
     # as a solo card's level and target; it is kept in the record.)
     # shows_records(state) -> bool: this table's view shows records of this game from every table
     # (Pack the Essentials' Purr-sonal Best, solo only); the pipeline then reads them into ctx.records.

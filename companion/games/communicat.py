@@ -510,6 +510,8 @@ def view(state: dict, ctx: Ctx) -> dict:
         out["cat"] = None
     else:
         out["score"] = state["track"]["scores"]["table"]
+        # Everyone at the table plays together: named so an evening's tally credits each of them.
+        out["people"] = [s.name for s in ctx.seats]
         out["cat"] = _who(ctx, r["cat"] if r else coop_next_cat(state, ctx))
         out["next_cat"] = _who(ctx, seat_after(ctx, r["cat"])) if r and ctx.seats else None
         out["lives"] = state["lives"]["value"]
@@ -582,15 +584,17 @@ def standing(board: dict) -> dict | None:
     Game.standing). Never the Needs: only the track and the result."""
     if board["mode"] == "versus":
         scores = {t["name"]: t["score"] for t in board["teams"]}
+        members = {t["name"]: [m["name"] for m in t["members"] if m] for t in board["teams"]}
     else:
         scores = {"Together": board["score"]}
+        members = {"Together": list(board.get("people", []))}
     finished = board["finished"]
     winners = []
     if finished and finished["result"] == "won":
         winners = ["Together"] if board["mode"] != "versus" else [
             t["name"] for t in board["teams"] if t["id"] == finished["winner"]]
     return {"players": list(scores), "round": board["round"], "scores": scores,
-            "over": finished is not None, "winners": winners}
+            "over": finished is not None, "winners": winners, "members": members}
 
 
 GAME = Game(
