@@ -85,9 +85,9 @@ def role_from_request() -> str:
     return role
 
 
-def page_context(snap: Snapshot, role: str, message: str | None = None) -> dict:
+def page_context(snap: Snapshot, role: str) -> dict:
     return {"snap": snap, "view": snap.view, "role": role, "game": snap.game, "code": snap.code,
-            "message": message, "join_url": join_url()}
+            "join_url": join_url()}
 
 
 def no_store(response):
@@ -105,10 +105,16 @@ def lost_seat_page(snap: Snapshot):
 
 
 def render_view(role: str, status: int = 200, message: str | None = None):
+    """The viewer's fresh view; with a refusal's sentence beside it, out of band: the sentence goes
+    to the page's #flash (outside #view, so the next live refresh does not wipe it before it is
+    read), and table.js shows it where the tapping finger is and says it in the live region."""
     snap = snapshot(role)
     if role == "seat" and snap.viewer.seat is None:
         return error_page(403, refusal_text(lost_seat_refusal(snap.viewer)))
-    return no_store(current_app.make_response((render_template("table/_view.html", **page_context(snap, role, message)), status)))
+    html = render_template("table/_view.html", **page_context(snap, role))
+    if message:
+        html += render_template("table/_answer.html", message=message)
+    return no_store(current_app.make_response((html, status)))
 
 
 @bp.get("")
