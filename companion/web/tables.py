@@ -19,7 +19,7 @@ from flask_babel import gettext
 
 from ..errors import N_, BadInput, Forbidden, Refusal
 from ..fields import Int, parse
-from ..tables import Credentials, NameTaken, Snapshot, TableNotFound, lost_seat_refusal, normalise_code
+from ..tables import Credentials, NameTaken, Snapshot, Stale, TableNotFound, lost_seat_refusal, normalise_code
 from .cookies import remember_table, set_table_cookie, table_cookie
 from .i18n import refusal_text
 from .security import error_page, over_limit, refusal_answer, wants_json
@@ -300,7 +300,7 @@ def action_endpoint(fn):
     refusal (htmx), {"error": ...} for JSON, or a redirect back to the page for a plain form."""
     @wraps(fn)
     def wrapper(**kwargs):
-        status, message = 200, None
+        status, message, stale = 200, None, False
         role = role_from_request()
         try:
             creds = credentials(role)
@@ -310,11 +310,14 @@ def action_endpoint(fn):
             new_version = fn(creds=creds, version=version, **kwargs)
         except Refusal as exc:
             status, message = refusal_answer(exc)
+            stale = isinstance(exc, Stale)
         if wants_json():
             if status != 200:
                 body = {"error": message}
                 if status == 409:
-                    body["version"] = tables().version(g.code)
+                    # "stale": the tap depended on an older table (someone was quicker), as opposed
+                    # to the rules saying no now; a client (or bench/live.py) can tell them apart.
+                    body.update(version=tables().version(g.code), stale=stale)
                 return body, status
             return {"version": new_version}, 200
         if request.headers.get("HX-Request"):

@@ -109,7 +109,7 @@ def test_a_stale_tap_in_german(new_table):
     table.act("roll")
     stale = "Gerade hat jemand den Tisch geändert: so sieht er jetzt aus. Tippe noch einmal, wenn du es noch willst."
     r = post(table, "round_next", {**DE, **JSON}, version=old)
-    assert r.status_code == 409 and r.json == {"error": stale, "version": old + 1}
+    assert r.status_code == 409 and r.json == {"error": stale, "version": old + 1, "stale": True}
     r = post(table, "round_next", {**DE, **HTMX}, version=old)
     assert r.status_code == 409 and flash(r) == stale
     assert f'data-version="{old + 1}"' in r.get_data(as_text=True)      # the fresh table, in German
