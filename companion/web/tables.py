@@ -296,8 +296,9 @@ def preview(move: str):
 # ---- acting
 
 def action_endpoint(fn):
-    """Shared answer for every action: the fresh view on success, the fresh view with the reason on a
-    refusal (htmx), {"error": ...} for JSON, or a redirect back to the page for a plain form."""
+    """Shared answer for every action: the fresh view on success, the fresh view with the reason
+    beside it for #flash on a refusal (htmx: render_view), {"error": ...} for JSON, or a redirect
+    back to the page for a plain form."""
     @wraps(fn)
     def wrapper(**kwargs):
         status, message, stale = 200, None, False

@@ -210,9 +210,11 @@
     flash.replaceChildren(line);
     announce(newAnswer(ctx));
   }
-  document.addEventListener('click', (event) => {
-    if (event.target.closest && event.target.closest('#flash')) clearAnswer();
-  });
+  // It goes with the next action: a press on any control (a field to correct counts), or Escape.
+  // It takes no taps itself (CSS), so it never stands between a finger and the control under it.
+  document.addEventListener('pointerdown', (event) => {
+    if (event.target.closest && event.target.closest('#view :is(button, a, input, select, textarea, summary, label)')) clearAnswer();
+  }, { capture: true, passive: true });
   document.addEventListener('keydown', (event) => { if (event.key === 'Escape') clearAnswer(); });
   // No answer at all (offline, the server gone, a timeout): say so where the finger is, never nothing.
   document.addEventListener('htmx:error', (event) => {
