@@ -6,6 +6,7 @@ held, the server's CPU use and its resident memory.
 
     .venv/bin/python bench/live.py --tables 300 --devices 6 --actions 5
     .venv/bin/python bench/live.py --two-processes ...   # two app processes sharing a Redis
+    .venv/bin/python bench/live.py --random-taps --tables 50   # every device taps at random: refusals per 1,000
 
 With --two-processes, a redis-server (Debian's) and two `python app.py --db redis://...` processes are
 started; a table's devices are split between the two processes (even ones on A, odd ones on B) and
@@ -188,6 +189,78 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
             store.stop()
 
 
+# --random-taps: what each seated device may tap on a Toolbox table, and whether the engine declares
+# it independent of what the device saw (stale="apply") or a flow move (stale="refuse").
+RANDOM_TAPS = [("roll", {}, "apply"), ("score", {"delta": 1}, "apply"), ("score", {"delta": -1}, "apply"),
+               ("count", {"counter_index": 0, "delta": 1}, "apply"), ("count", {"counter_index": 0, "delta": -1}, "apply"),
+               ("bag_draw", {}, "apply"), ("timer_start", {"timer_index": 0}, "apply"),
+               ("timer_pause", {"timer_index": 0}, "apply"), ("round_next", {}, "refuse")]
+
+
+def run_random_taps(tables: int, devices: int, actions: int, pause: float) -> dict:
+    """Every device of every table taps at random, from the version its own (live-refreshed) view
+    shows, like friends all tapping at once. Counts refusals per 1,000 taps, apart: stale refusals
+    of independent moves (the engine must never make them: target 0), stale refusals of flow moves
+    (a second Next round for the same round: refused on purpose) and the rules saying no (a counter
+    at 0, an empty bag)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    server = Server()
+    stats = {"failed": 0, "stream_errors": 0, "bytes": 0}
+    counts = {"applied": 0, "stale_independent": 0, "stale_flow": 0, "rule": 0, "other": 0}
+    stop = Event()
+    try:
+        codes = []
+        for _ in range(tables):
+            status, hdrs, _ = http(server.port, "POST", "/tables", {
+                "game": "toolbox", "parts": ["dice", "track", "counters", "bag", "timers", "rounds"],
+                "counters": "Lives: 2", "bag": "Red: 3"})
+            codes.append(hdrs["location"].rsplit("/", 1)[-1])
+        table_devices = {code: [Device(server.port, code, f"P{i}", stats) for i in range(devices)] for code in codes}
+        listeners = [gevent.spawn(d.listen, stop) for ds in table_devices.values() for d in ds]
+        for ds in table_devices.values():
+            for d in ds:
+                d.connected.wait(30)
+                d.refetch()  # the page as first shown
+        rng = random.Random(15)
+
+        def tap(d: Device) -> None:
+            gevent.sleep(rng.uniform(0, pause))
+            for _ in range(actions):
+                move, fields, declared = rng.choice(RANDOM_TAPS)
+                if move == "score":
+                    fields = {**fields, "entrant": str(rng.randint(1, devices))}   # seat ids 1..devices
+                status, _, body = http(server.port, "POST", f"/t/{d.code}/act/{move}",
+                                       {**fields, "version": d.version, "as": "seat"}, headers={"Cookie": d.cookie})
+                answer = json.loads(body) if body[:1] == b"{" else {}
+                if status == 200:
+                    counts["applied"] += 1
+                elif status == 409 and answer.get("stale"):
+                    counts["stale_independent" if declared == "apply" else "stale_flow"] += 1
+                elif status == 409:
+                    counts["rule"] += 1
+                else:
+                    counts["other"] += 1
+                gevent.sleep(rng.uniform(0.5 * pause, 1.5 * pause))
+
+        started = time.perf_counter()
+        gevent.joinall([gevent.spawn(tap, d) for ds in table_devices.values() for d in ds], timeout=600)
+        elapsed = time.perf_counter() - started
+        stop.set()
+        gevent.killall(listeners, timeout=5)
+        taps = sum(counts.values())
+        per_1000 = {key: round(1000 * counts[key] / max(1, taps), 2) for key in counts if key != "applied"}
+        return {"setup": "one app process + SQLite", "mode": "random taps", "tables": tables,
+                "devices_per_table": devices, "taps": taps, "taps_per_second": round(taps / elapsed, 1),
+                "applied": counts["applied"], "refusals_per_1000_taps": per_1000,
+                "refused_taps": {key: counts[key] for key in per_1000},
+                "view_fetch_failures": stats["failed"], "stream_errors": stats["stream_errors"],
+                "seconds": round(elapsed, 1), "machine_load_average_1min": round(os.getloadavg()[0], 2)}
+    finally:
+        stop.set()
+        server.stop()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=300)
@@ -197,7 +270,14 @@ def main() -> None:
                         help="mean seconds between one table's actions (a busy game: a tap every 3 s)")
     parser.add_argument("--two-processes", action="store_true",
                         help="two app processes sharing a throwaway redis-server (devices split between them)")
+    parser.add_argument("--random-taps", action="store_true",
+                        help="every device taps a random Toolbox move from the view it shows; reports refusals "
+                             "per 1,000 taps (stale ones of independent moves apart: target 0)")
     args = parser.parse_args()
+    if args.random_taps:
+        print(json.dumps(run_random_taps(min(args.tables, 2000), min(args.devices, 20), min(args.actions, 100),
+                                         args.pause), indent=2))
+        return
     result = run(min(args.tables, 2000), min(args.devices, 20), min(args.actions, 100), args.pause,
                  args.two_processes)
     print(json.dumps(result, indent=2))

@@ -21,7 +21,7 @@ from flask_babel import gettext
 
 from ..errors import N_, BadInput, Forbidden, Refusal
 from ..fields import Bool, Int, parse
-from ..tables import Credentials, NameTaken, Snapshot, TableNotFound, lost_seat_refusal, normalise_code
+from ..tables import Credentials, NameTaken, Snapshot, Stale, TableNotFound, lost_seat_refusal, normalise_code
 from .cookies import remember_table, set_table_cookie, table_cookie
 from .i18n import refusal_text
 from .security import error_page, over_limit, refusal_answer, wants_json
@@ -87,9 +87,9 @@ def role_from_request() -> str:
     return role
 
 
-def page_context(snap: Snapshot, role: str, message: str | None = None) -> dict:
+def page_context(snap: Snapshot, role: str) -> dict:
     return {"snap": snap, "view": snap.view, "role": role, "game": snap.game, "code": snap.code,
-            "message": message, "join_url": join_url()}
+            "join_url": join_url()}
 
 
 def no_store(response):
@@ -106,11 +106,17 @@ def lost_seat_page(snap: Snapshot):
         message=refusal_text(lost_seat_refusal(snap.viewer))), 403)))
 
 
-def render_view(role: str, status: int = 200, message: str | None = None):
-    snap = snapshot(role)
+def render_view(role: str, status: int = 200, message: str | None = None, snap: Snapshot | None = None):
+    """The viewer's fresh view; with a refusal's sentence beside it, out of band: the sentence goes
+    to the page's #flash (outside #view, so the next live refresh does not wipe it before it is
+    read), and table.js shows it where the tapping finger is and says it in the live region."""
+    snap = snap or snapshot(role)
     if role == "seat" and snap.viewer.seat is None:
         return error_page(403, refusal_text(lost_seat_refusal(snap.viewer)))
-    return no_store(current_app.make_response((render_template("table/_view.html", **page_context(snap, role, message)), status)))
+    html = render_template("table/_view.html", **page_context(snap, role))
+    if message:
+        html += render_template("table/_answer.html", message=message)
+    return no_store(current_app.make_response((html, status)))
 
 
 @bp.get("")
@@ -132,15 +138,14 @@ def seat():
 def view_partial():
     role = role_from_request()
     shown = request.args.get("game")
-    if shown is not None:
+    snap = snapshot(role)
+    if shown is not None and snap.game.id != shown[:40]:
         # The page asks for the game it shows: after the host switched games its shell (title, the
         # game's stylesheet) is the old game's, so it gets a #view that tells table.js to load the
         # page again, instead of the new game's partial inside the old page.
-        snap = snapshot(role)
-        if snap.game.id != shown[:40]:
-            return no_store(current_app.make_response(render_template(
-                "table/_switched.html", snap=snap, role=role, code=g.code, game=snap.game)))
-    return render_view(role)
+        return no_store(current_app.make_response(render_template(
+            "table/_switched.html", snap=snap, role=role, code=g.code, game=snap.game)))
+    return render_view(role, snap=snap)
 
 
 @bp.get("/view.json")
@@ -309,11 +314,12 @@ def preview(move: str):
 # ---- acting
 
 def action_endpoint(fn):
-    """Shared answer for every action: the fresh view on success, the fresh view with the reason on a
-    refusal (htmx), {"error": ...} for JSON, or a redirect back to the page for a plain form."""
+    """Shared answer for every action: the fresh view on success, the fresh view with the reason
+    beside it for #flash on a refusal (htmx: render_view), {"error": ...} for JSON, or a redirect
+    back to the page for a plain form."""
     @wraps(fn)
     def wrapper(**kwargs):
-        status, message = 200, None
+        status, message, stale = 200, None, False
         role = role_from_request()
         try:
             creds = credentials(role)
@@ -323,11 +329,14 @@ def action_endpoint(fn):
             new_version = fn(creds=creds, version=version, **kwargs)
         except Refusal as exc:
             status, message = refusal_answer(exc)
+            stale = isinstance(exc, Stale)
         if wants_json():
             if status != 200:
                 body = {"error": message}
                 if status == 409:
-                    body["version"] = tables().version(g.code)
+                    # "stale": the tap depended on an older table (someone was quicker), as opposed
+                    # to the rules saying no now; a client (or bench/live.py) can tell them apart.
+                    body.update(version=tables().version(g.code), stale=stale)
                 return body, status
             return {"version": new_version}, 200
         if request.headers.get("HX-Request"):

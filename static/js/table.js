@@ -58,10 +58,177 @@
     const body = ctx.request.body;
     if (body && typeof body.set === 'function' && body.has('version')) body.set('version', v.dataset.version);
   });
-  // A refused action answers with the fresh view and its reason; clear an old reason on the next swap.
-  document.addEventListener('htmx:before:request', () => {
-    const flash = document.getElementById('flash');
-    if (flash) flash.textContent = '';
+
+  // ---- every tap is sent, and answered where the finger is
+  // A tap's request carries its form (ctx.request.form) and button (ctx.request.submitter); only
+  // actions are POSTs, live refreshes are GETs.
+  const isTap = (ctx) => !!(ctx && ctx.request && ctx.request.method === 'POST');
+  const tapped = (ctx) => ctx.request.submitter || ctx.request.form || ctx.sourceElement;
+
+  // A move that refuses a stale version (data-once: next round, resolve, undo, an answer to a seat
+  // request) is shown disabled while its tap is in flight, so a double press sends it once. Not the
+  // `disabled` property (htmx's hx-disable re-enables a button the fresh view just disabled, such
+  // as Next round at the last round): aria-disabled, which no view renders, and a guard below.
+  const sending = new Set();
+  function markSending(form, on) {
+    form.classList.toggle('sending', on);
+    form.querySelectorAll('button').forEach((b) => {
+      if (on) b.setAttribute('aria-disabled', 'true'); else b.removeAttribute('aria-disabled');
+    });
+  }
+  document.addEventListener('click', (event) => {
+    const button = event.target.closest && event.target.closest('form[data-once] button[aria-disabled="true"]');
+    if (button) { event.preventDefault(); event.stopImmediatePropagation(); }
+  }, true);
+
+  document.addEventListener('htmx:before:request', (event) => {
+    const ctx = event.detail && event.detail.ctx;
+    if (!isTap(ctx)) return;
+    clearAnswer();                        // the last answer goes away with the next action
+    const form = ctx.request.form;
+    if (form && form.hasAttribute('data-once')) { sending.add(form); markSending(form, true); }
+  });
+  document.addEventListener('htmx:finally:request', (event) => {
+    const ctx = event.detail && event.detail.ctx;
+    const form = isTap(ctx) && ctx.request.form;
+    if (form && sending.delete(form)) markSending(form, false);
+  });
+
+  // A finger on a control while the view is morphed could see its button replaced between press
+  // and release, and a click that never fires sends nothing. So a view arriving during a press is
+  // put aside and fetched again when the finger lifts (a press held longer than a tap does not wait).
+  let pressedAt = 0;
+  let refreshOnRelease = false;
+  document.addEventListener('pointerdown', (event) => {
+    if (event.target.closest && event.target.closest('#view')) pressedAt = performance.now();
+  }, { capture: true, passive: true });
+  const release = () => {
+    pressedAt = 0;
+    if (refreshOnRelease) { refreshOnRelease = false; setTimeout(refresh, 0); } // after the click
+  };
+  document.addEventListener('pointerup', release, { capture: true, passive: true });
+  document.addEventListener('pointercancel', release, { capture: true, passive: true });
+  const pressing = () => pressedAt && performance.now() - pressedAt < 1500;
+
+  // Answers and refreshes race: a device's own answer, the refreshes its stream asks for and other
+  // taps' answers can arrive in any order. A view older than the one shown is never swapped in
+  // (every newer version already holds what the older one did); the sentence beside it still is.
+  let answering = null; // the tap whose answer is being swapped in right now
+  document.addEventListener('htmx:before:swap', (event) => {
+    const { ctx, tasks } = event.detail || {};
+    const shown = view();
+    if (!ctx || !tasks || !shown) return;
+    if (isTap(ctx)) {
+      const control = tapped(ctx);
+      ctx.tapRect = control && control.isConnected ? control.getBoundingClientRect() : null;
+    }
+    const main = tasks.findIndex((t) => t.type === 'main' && t.target === shown);
+    if (main >= 0) {
+      const incoming = tasks[main].fragment && tasks[main].fragment.querySelector('#view');
+      if (incoming && versionOf(incoming) < versionOf(shown)) {
+        tasks.splice(main, 1);
+      } else if (pressing()) {
+        tasks.splice(main, 1);
+        refreshOnRelease = true;
+      }
+    }
+    answering = isTap(ctx) && ctx.response && ctx.response.status < 300 ? ctx : null;
+  });
+
+  // What a player typed survives a live refresh: htmx's morph copies a changed value attribute
+  // into the field, so a pad half filled in would be reset when someone else saves theirs. A field
+  // whose value differs from its attribute was typed in; it keeps that, unless the view is the
+  // answer to saving that very form (the server's values are then what was saved). htmx 4 offers
+  // this moment only to extensions (a handler returning false keeps the attribute and the value).
+  function keepTyped(field, change) {
+    if (!change || change.attrName !== 'value' || !(field instanceof HTMLInputElement)) return true;
+    if (field.type === 'hidden' || field.type === 'file') return true;
+    const typed = field.value !== (field.getAttribute('value') || '');
+    if (!typed || change.newValue === field.value) return true;
+    return !!(answering && answering.request.form === field.form);
+  }
+  if (window.htmx) htmx.registerExtension('keep-typing', { htmx_before_morph_attr: keepTyped });
+
+  // The answer: #flash (outside #view) receives a refusal's sentence out of band, or htmx's
+  // retargeted error page. It is placed beside the control that was tapped, inside the visible
+  // screen (below it, else above it, else at the bottom of the screen), and said in the live region.
+  function answerElement() { return document.getElementById('flash'); }
+  function clearAnswer() {
+    const flash = answerElement();
+    if (!flash) return;
+    flash.replaceChildren();
+    flash.classList.remove('shown');
+  }
+  function placeAnswer(anchor) {
+    const flash = answerElement();
+    const screen = window.visualViewport;
+    const margin = 8;
+    const top0 = screen ? screen.offsetTop : 0;
+    const left0 = screen ? screen.offsetLeft : 0;
+    const height = screen ? screen.height : window.innerHeight;
+    const width = screen ? screen.width : window.innerWidth;
+    flash.style.position = 'fixed';
+    flash.style.maxWidth = Math.min(448, width - 2 * margin) + 'px';
+    flash.style.left = left0 + margin + 'px';
+    flash.style.top = top0 + margin + 'px';
+    flash.classList.add('shown');
+    const box = flash.getBoundingClientRect();
+    const visible = anchor && anchor.width && anchor.bottom > top0 && anchor.top < top0 + height;
+    let top = top0 + height - margin - box.height;   // fixed to the bottom of the visible screen
+    let left = left0 + (width - box.width) / 2;
+    if (visible) {
+      if (anchor.bottom + margin + box.height <= top0 + height - margin) top = anchor.bottom + margin;
+      else if (anchor.top - margin - box.height >= top0 + margin) top = anchor.top - margin - box.height;
+      left = anchor.left + anchor.width / 2 - box.width / 2;
+    }
+    left = Math.max(left0 + margin, Math.min(left, left0 + width - margin - box.width));
+    top = Math.max(top0 + margin, top);
+    if (visible) {
+      // Beside its control it belongs to the page: scrolling moves both together.
+      flash.style.position = 'absolute';
+      top += window.scrollY;
+      left += window.scrollX;
+    }
+    flash.style.top = top + 'px';
+    flash.style.left = left + 'px';
+  }
+  // The finger's place: the tapped control where it is now, else where it was before the swap.
+  function anchorOf(ctx) {
+    if (!isTap(ctx)) return null;
+    const control = tapped(ctx);
+    if (control && control.isConnected && control.closest('#view')) return control.getBoundingClientRect();
+    return ctx.tapRect || null;
+  }
+  // Says and places a sentence #flash has just received; returns it (null when nothing is new).
+  function newAnswer(ctx) {
+    const flash = answerElement();
+    const line = flash && flash.querySelector('[data-answer]:not([data-shown])');
+    if (!line) return null;
+    line.dataset.shown = '1';
+    placeAnswer(anchorOf(ctx));
+    return line.textContent.replace(/\s+/g, ' ').trim();
+  }
+  function answerWith(ctx, text) {
+    const flash = answerElement();
+    if (!flash || !text) return;
+    const line = document.createElement('p');
+    line.className = 'flash error';
+    line.dataset.answer = '';
+    line.textContent = text;
+    flash.replaceChildren(line);
+    announce(newAnswer(ctx));
+  }
+  // It goes with the next action: a press on any control (a field to correct counts), or Escape.
+  // It takes no taps itself (CSS), so it never stands between a finger and the control under it.
+  document.addEventListener('pointerdown', (event) => {
+    if (event.target.closest && event.target.closest('#view :is(button, a, input, select, textarea, summary, label)')) clearAnswer();
+  }, { capture: true, passive: true });
+  document.addEventListener('keydown', (event) => { if (event.key === 'Escape') clearAnswer(); });
+  // No answer at all (offline, the server gone, a timeout): say so where the finger is, never nothing.
+  document.addEventListener('htmx:error', (event) => {
+    const ctx = event.detail && event.detail.ctx;
+    const flash = answerElement();
+    if (isTap(ctx) && flash && !(ctx.response && ctx.response.status)) answerWith(ctx, flash.dataset.noAnswer);
   });
 
   // ---- sound (unlocked by the first tap: iOS only lets a page play sound after a gesture)
@@ -172,8 +339,8 @@
     region.textContent = '';
     setTimeout(() => { region.textContent = text; }, 50);
   }
-  function sayChanges() {
-    const news = [];
+  function sayChanges(first) {
+    const news = first ? [first] : [];
     const seen = new Set();
     document.querySelectorAll('#view [data-say], #view .winner').forEach((el, i) => {
       const text = (el.dataset.say || el.textContent).replace(/\s+/g, ' ').trim();
@@ -184,9 +351,15 @@
     });
     for (const key of [...said.keys()]) if (!seen.has(key)) said.delete(key);
     announced = true;
-    if (news.length) announce(news.join('. '));
+    // One announcement; a sentence that ends with its own stop is not given a second one.
+    if (news.length) announce(news.map((n, i) => (i < news.length - 1 && !/[.!?…]$/.test(n) ? n + '.' : n)).join(' '));
   }
-  document.addEventListener('htmx:after:swap', () => { syncClock(); sayChanges(); });
+  document.addEventListener('htmx:after:swap', (event) => {
+    const ctx = event.detail && event.detail.ctx;
+    answering = null;
+    syncClock();
+    sayChanges(newAnswer(ctx));   // the answer first, then what changed, in one announcement
+  });
   document.addEventListener('DOMContentLoaded', () => { syncClock(); sayChanges(); tick(); requestWakeLock(); });
   setInterval(tick, 250);
 

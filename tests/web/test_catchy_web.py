@@ -107,7 +107,7 @@ def test_refusal_shows_on_the_board_for_htmx(table):
     table.act("start_round", leader="1", players="names")
     r = table.client.post(f"/t/{table.code}/act/play_trick",
                           data={"version": table.view()["version"], "as": "board", "leader_number": "2"}, headers=HTMX)
-    assert r.status_code == 400 and 'role="alert"' in r.get_data(as_text=True)
+    assert r.status_code == 400 and "data-answer" in r.get_data(as_text=True)
     assert "Pick the colour of the leader&#39;s card" in r.get_data(as_text=True)
 
 

@@ -132,7 +132,7 @@ def test_a_refusal_in_the_page_shows_the_sentence(game):
     r = me.client.post(f"/t/{board.code}/act/play_cat", data={"version": v, "as": "seat", "features": ["seated_boss"]},
                        headers={"HX-Request": "true"})
     assert r.status_code == 400
-    assert 'class="flash error" role="alert">A cat card shows 3 or 4 features; you picked 1.' in r.get_data(as_text=True)
+    assert 'class="flash error" data-answer>A cat card shows 3 or 4 features; you picked 1.' in r.get_data(as_text=True)
 
 
 def test_the_host_fixes_a_miskeyed_cat_and_undo_restores(app, game):

@@ -71,3 +71,51 @@ def test_two_devices_pressing_next_round_at_once_apply_it_once(app, new_table, d
     refused = next(r for r in answers if r.status_code == 409)
     assert "already did “round next”" in refused.json["error"]
     assert table.view()["rounds"]["current"] == 2
+
+
+def test_twenty_devices_mixing_independent_moves_add_up(app, new_table, device, board_screen):
+    """A round's end at a full table: 12 phones and 8 paired screens, each from a screen that is out
+    of date, add different amounts to two counters and to the players' scores (a few hundred moves
+    in all, as fast as they can). Every acknowledged move is in the final state, exactly once: each
+    counter and each score is the sum of the acknowledged deltas, and none was refused as stale."""
+    table = new_table("toolbox", parts=["counters", "track"], counters="Taps: 0\nGems: 0", target="999")
+    phones = [device(table).join(f"P{i}") for i in range(12)]
+    screens = phones + [board_screen(table) for _ in range(8)]
+    seat_ids = [s["id"] for s in table.view()["seats"]]
+    start = table.view()["version"]
+    acknowledged, refused, errors = [], [], []
+    barrier = threading.Barrier(len(screens))
+
+    def tap(n, screen, taps=14):
+        role = "seat" if screen.view()["seat"] else "board"
+        seen = screen.view()["version"]   # never refreshed
+        # Each device its own mix, so the sums cannot come out right by accident.
+        moves = [("count", {"counter_index": 0, "delta": 1}), ("count", {"counter_index": 1, "delta": 1 + n % 4}),
+                 ("score", {"entrant": str(seat_ids[n % len(seat_ids)]), "delta": 1 + n % 5}),
+                 ("score", {"entrant": str(seat_ids[(n * 7) % len(seat_ids)]), "delta": 2})]
+        barrier.wait()
+        for i in range(taps):  # bounded
+            move, fields = moves[(i + n) % len(moves)]
+            r = screen.client.post(f"/t/{table.code}/act/{move}", headers=JSON,
+                                   data={"version": seen, "as": role, **fields})
+            if r.status_code == 200:
+                acknowledged.append((move, fields))
+            elif r.status_code == 409:
+                refused.append(r.json)
+            else:
+                errors.append((r.status_code, r.data))
+
+    threads = [threading.Thread(target=tap, args=(n, s)) for n, s in enumerate(screens)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(90)
+    assert errors == [] and refused == []
+    assert len(acknowledged) == 20 * 14
+    final = table.view()
+    for index in (0, 1):
+        assert final["counters"][index]["value"] == sum(
+            f["delta"] for m, f in acknowledged if m == "count" and f["counter_index"] == index)
+    for row in final["track"]["rows"]:
+        assert row["score"] == sum(f["delta"] for m, f in acknowledged if m == "score" and f["entrant"] == row["key"])
+    assert final["version"] == start + len(acknowledged)

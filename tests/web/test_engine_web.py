@@ -160,9 +160,13 @@ def test_refusals_are_sentences_and_change_nothing(table, move, fields, status, 
     assert table.view() == before
 
 
-def test_refusal_for_htmx_shows_the_reason_in_the_view(table):
+def test_refusal_for_htmx_answers_the_fresh_view_and_the_reason_beside_it(table):
     r = table.client.post(f"/t/{table.code}/act/round_back", data={"version": 1, "as": "board"}, headers=HTMX)
-    assert r.status_code == 409 and 'role="alert"' in r.get_data(as_text=True) and "first round" in r.get_data(as_text=True)
+    html = r.get_data(as_text=True)
+    assert r.status_code == 409 and 'id="view"' in html
+    # the reason goes out of band to #flash, outside the view a live refresh replaces
+    answer = html[html.index('<div id="flash" hx-swap-oob="innerHTML">'):]
+    assert "data-answer" in answer and "first round" in answer and "first round" not in html[:html.index("</main>")]
 
 
 def test_missing_or_bad_version_and_role(table):

@@ -27,9 +27,9 @@ def both(table, move: str, **fields) -> tuple:
 
 
 def flash(r) -> str:
-    """The sentence an htmx answer shows in the page's alert line."""
+    """The sentence an htmx answer gives the page's #flash (which table.js shows by the finger)."""
     html = r.get_data(as_text=True)
-    start = html.index('role="alert">') + len('role="alert">')
+    start = html.index("data-answer>") + len("data-answer>")
     return html[start:html.index("</p>", start)]
 
 
@@ -39,7 +39,10 @@ def test_a_field_refusal_names_its_field_in_german(new_table):
     assert german.status_code == htmx.status_code == english.status_code == 400
     assert german.json["error"] == "Änderung muss zwischen -99 und 99 liegen."      # label "change" -> "Änderung"
     assert flash(htmx) == "Änderung muss zwischen -99 und 99 liegen."
-    assert 'id="view"' in htmx.get_data(as_text=True)                             # the fresh view came with it
+    html = htmx.get_data(as_text=True)
+    assert 'id="view"' in html                                                    # the fresh view came with it
+    # ...and the sentence beside it, out of band into #flash, not inside the view a refresh replaces
+    assert html.index("</main>") < html.index('<div id="flash" hx-swap-oob="innerHTML">') < html.index("data-answer>")
     assert english.json["error"] == "Change must be between -99 and 99."
     german, htmx, english = both(table, "count", counter_index="first", delta="1")
     assert german.json["error"] == "Zähler muss eine ganze Zahl sein." and flash(htmx) == german.json["error"]
@@ -106,7 +109,7 @@ def test_a_stale_tap_in_german(new_table):
     table.act("roll")
     stale = "Gerade hat jemand den Tisch geändert: so sieht er jetzt aus. Tippe noch einmal, wenn du es noch willst."
     r = post(table, "round_next", {**DE, **JSON}, version=old)
-    assert r.status_code == 409 and r.json == {"error": stale, "version": old + 1}
+    assert r.status_code == 409 and r.json == {"error": stale, "version": old + 1, "stale": True}
     r = post(table, "round_next", {**DE, **HTMX}, version=old)
     assert r.status_code == 409 and flash(r) == stale
     assert f'data-version="{old + 1}"' in r.get_data(as_text=True)      # the fresh table, in German

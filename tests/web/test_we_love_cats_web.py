@@ -255,7 +255,7 @@ def test_a_refused_tap_from_a_phone_shows_the_sentence_in_its_page(cats):
                         headers={"HX-Request": "true"})
     assert r.status_code == 409
     html = r.get_data(as_text=True)
-    assert "It is Ann&#39;s turn, not yours." in html and 'role="alert"' in html
+    assert "It is Ann&#39;s turn, not yours." in html and "data-answer" in html
     assert bob.view()["phase"] == "roll"
 
 

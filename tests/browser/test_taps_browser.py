@@ -1,0 +1,183 @@
+"""Everyone taps at once, in a real browser (issue 15): no tap is lost, and every refusal is seen
+where the finger is.
+
+Taps "at the same instant" are scheduled inside each page for one wall-clock moment (every context
+runs on this machine's clock), so they really leave together; Playwright's own clicks would go one
+after another, each after the last one's answer. The scheduled tap finds its button when it fires,
+as a finger would, not when it was scheduled (a live refresh may have morphed the page meanwhile).
+
+1. Six phones and the board add "+1" to one score track at once, for several rounds, the board
+   three times in a row each round (htmx's default would send one, keep one and drop the third):
+   every tap counts and every screen shows the same total.
+2. Four phones save their own Pack the Essentials pads at once, after the board filled in one of
+   them over what that phone was typing: all four are saved as typed and shown on the board.
+3. Two devices press Next round at once: it happens once, and the slower device reads why inside
+   its visible screen (the element's box against the viewport) and hears it in the live region;
+   the sentence goes away with the next action. A phone that gets no answer at all says so too.
+"""
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from companion.games.pack_the_essentials import pad_lines
+from tests.conftest import code_from_url, join_by_qr
+
+pytestmark = pytest.mark.browser
+TABLET = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+SLOW = 30_000  # ms: seven browsers on a shared two-core machine; every wait is for a condition
+
+
+def tap_together(taps: list[tuple], delay_ms: int = 1500) -> None:
+    """Schedule every (page, css selector, times) tap for one instant, `times` clicks in a row."""
+    at = int(time.time() * 1000) + delay_ms
+    for page, selector, times in taps:
+        page.evaluate("""([selector, times, at]) => setTimeout(() => {
+            for (let i = 0; i < times; i++) document.querySelector(selector).click();
+        }, at - Date.now())""", [selector, times, at])
+    time.sleep(delay_ms / 1000)
+
+
+def new_toolbox(browser, base_url: str, parts: tuple[str, ...]):
+    board = browser.new_context(viewport=TABLET).new_page()
+    board.goto(base_url + "/new/toolbox")
+    for part in parts:
+        board.get_by_label(part, exact=True).check()
+    board.get_by_role("button", name="Create the table").click()
+    expect(board).to_have_url(re.compile(r"/t/[A-Z0-9]{6}$"))
+    return board, f"{base_url}/t/{code_from_url(board.url)}/join"
+
+
+def phones_at(browser, join_url: str, names) -> list:
+    return [join_by_qr(browser.new_context(viewport=PHONE, has_touch=True), join_url, name) for name in names]
+
+
+def wait_until(condition, seconds: float = SLOW / 1000):
+    """The condition's first truthy value, polled (a condition across several pages)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        value = condition()
+        if value or time.monotonic() > deadline:
+            return value
+        time.sleep(0.1)
+
+
+def answer_box(page) -> dict:
+    """Where this page's answer to its tap is drawn, and the screen it must be inside."""
+    box = page.locator("#flash .flash").bounding_box()
+    assert box, "no answer is drawn"
+    return {**box, "screen": page.viewport_size}
+
+
+def inside_screen(box: dict) -> bool:
+    return (box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= box["screen"]["width"]
+            and box["y"] + box["height"] <= box["screen"]["height"])
+
+
+def test_six_phones_and_the_board_add_points_at_the_same_instant(server, browser):
+    board, join_url = new_toolbox(browser, server.url, ("Score track",))
+    phones = phones_at(browser, join_url, ("Ann", "Bo", "Cy", "Di", "Eve", "Flo"))
+    screens = [board, *phones]
+    expect(board.locator(".seat-list li")).to_have_count(6, timeout=SLOW)
+    plus = 'button[title="Ann plus one"]'
+    total = 0
+    for _round in range(3):
+        tap_together([(board, plus, 3)] + [(phone, plus, 1) for phone in phones])
+        total += 3 + len(phones)
+        # Every tap counted (nothing refused as stale, nothing dropped), on every screen.
+        expect(board.locator(".track-score").first).to_have_text(str(total), timeout=SLOW)
+        for phone in phones:
+            expect(phone.locator(".track-row").first).to_contain_text(str(total), timeout=SLOW)
+    for screen in screens:
+        expect(screen.locator("#flash")).to_be_hidden()   # no refusal anywhere
+        assert screen.locator("#view").get_attribute("data-version") == board.locator("#view").get_attribute("data-version")
+    for screen in screens:
+        screen.context.close()
+
+
+PAD = dict(todo1=5, todo2=4, todo3=3, cats=2, pack_rats=1, empty_spaces=4, magenta=3, lavender=2, peach=1, mint=0)
+
+
+def test_four_phones_save_their_pads_at_the_same_instant(server, browser):
+    board = browser.new_context(viewport=TABLET).new_page()
+    board.goto(f"{server.url}/new/pack-the-essentials")
+    board.check("input[name=mode][value=scorepad]")
+    board.get_by_role("button", name="Create the table").click()
+    names = ("Ann", "Bo", "Cy", "Di")
+    phones = phones_at(browser, f"{server.url}/t/{code_from_url(board.url)}/join", names)
+    expect(board.locator(".seat-list li")).to_have_count(4, timeout=SLOW)
+    board.get_by_role("button", name=re.compile("Start with")).click()
+    # Each phone types its own pad (different totals) without saving yet.
+    pads = {name: {**PAD, "todo2": 4 + i} for i, name in enumerate(names)}
+    for phone, name in zip(phones, names):
+        form = phone.locator(".pte-my-pad form")
+        expect(form).to_be_visible(timeout=SLOW)
+        for key, value in pads[name].items():
+            form.locator(f"input[name={key}]").fill(str(value))
+    # Meanwhile the board fills in Di's pad with other numbers: Di's phone gets a live refresh
+    # whose pad differs from what Di is typing, and keeps what Di typed.
+    entry = board.locator("details.pte-pad-entry", has_text="Di")
+    entry.locator("summary").click()
+    for key, value in {**PAD, "todo2": 20}.items():
+        entry.locator(f"input[name={key}]").fill(str(value))
+    entry.get_by_role("button", name="Save Di's score").click()
+    di = phones[3]
+    expect(di.locator(".pte-status")).to_contain_text("1 of 4", timeout=SLOW)
+    typed = di.locator(".pte-my-pad input[type=number]").evaluate_all("els => els.map(e => [e.name, e.value])")
+    assert dict(typed) == {key: str(value) for key, value in pads["Di"].items()}
+
+    tap_together([(phone, ".pte-my-pad form button[type=submit]", 1) for phone in phones])
+    totals = board.locator(".pte-total-card")
+    for name in names:
+        expect(totals.filter(has_text=name).locator(".pte-total-points")).to_have_text(
+            str(pad_lines(pads[name])["total"]), timeout=SLOW)
+    expect(board.locator(".pte-total-card.pte-entered")).to_have_count(4)
+    for page in (board, *phones):
+        expect(page.locator("#flash")).to_be_hidden()
+        page.context.close()
+
+
+def test_two_devices_press_next_round_at_once(server, browser):
+    board, join_url = new_toolbox(browser, server.url, ("Timers", "Dice", "Score track", "Counters", "Round tracker"))
+    (phone,) = phones_at(browser, join_url, ("Ann",))
+    expect(board.locator(".seat-list")).to_contain_text("Ann", timeout=SLOW)
+    next_round = "form[action$='/act/round_next'] button"
+    for round_now in (1, 2, 3, 4):
+        for page in (board, phone):   # each player looks at the bottom of their page, not its top
+            page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+        tap_together([(board, next_round, 1), (phone, next_round, 1)])
+        for page in (board, phone):
+            expect(page.locator(".part.rounds, .part.glance").first).to_contain_text(f"Round {round_now + 1}", timeout=SLOW)
+        # Applied once: one device did it, the other reads who did, inside its visible screen.
+        answered = wait_until(lambda: [p for p in (board, phone) if p.locator("#flash .flash").is_visible()])
+        assert len(answered) == 1, "both devices were refused, or neither applied it once"
+        slower, who = (board, "Ann") if board.locator("#flash .flash").count() else (phone, "The board")
+        sentence = f"{who} already did “round next”: here is the table as it is now."
+        expect(slower.locator("#flash .flash")).to_have_text(sentence)
+        box = answer_box(slower)
+        assert inside_screen(box), box
+        button = slower.locator(next_round).bounding_box()
+        overlaps = not (box["y"] >= button["y"] + button["height"] or box["y"] + box["height"] <= button["y"]
+                        or box["x"] >= button["x"] + button["width"] or box["x"] + box["width"] <= button["x"])
+        assert not overlaps, (box, button)       # beside the button, never over it
+        gap = min(abs(box["y"] - (button["y"] + button["height"])), abs(button["y"] - (box["y"] + box["height"])))
+        assert gap <= 16, (box, button)          # right where the finger is
+        expect(slower.locator("#announcer")).to_contain_text(sentence)
+        # It sits beside its button on the page; the next action (up at the top) clears it.
+        slower.evaluate("() => window.scrollTo(0, 0)")
+        slower.get_by_role("button", name=re.compile("Roll")).click()
+        expect(slower.locator("#flash")).to_be_hidden()
+    assert board.locator("#flash").is_hidden() and phone.locator("#flash").is_hidden()
+
+    # A tap that gets no answer at all is not silent either.
+    phone.context.set_offline(True)
+    phone.get_by_role("button", name=re.compile("Roll")).click()
+    expect(phone.locator("#flash .flash")).to_contain_text("The companion did not answer", timeout=SLOW)
+    assert inside_screen(answer_box(phone))
+    phone.context.set_offline(False)
+    board.context.close()
+    phone.context.close()
