@@ -692,9 +692,11 @@ class Tables:
         ctx = Ctx(seat=viewer.seat, seats=seats, now=self.clock(), is_host=viewer.is_host, is_board=viewer.is_board)
         return game, move.preview(state, ctx, **args)
 
-    def _stale(self, tx: Transaction, code: str, seen: int, move_name: str | None, undoing: bool = False) -> Stale:
+    def _stale(self, tx: Transaction, code: str, seen: int, move_name: str | None, viewer: Viewer,
+               undoing: bool = False) -> Stale:
         """What to tell a device whose tap depended on an older table: when someone already did the
-        same thing meanwhile (two people pressing Next round), say who, in words."""
+        same thing meanwhile (two people pressing Next round), say who, in words; when it was this
+        same screen (a quick double tap), say that its first tap counted."""
         names_by_id = {s.seat_id: s.name for s in tx.seats(code)}
         for event in tx.history(code, 30):
             if event.version <= seen:
@@ -703,6 +705,11 @@ class Tables:
             if not same:
                 continue
             what = Term(event.move.replace("_", " ")) if event.move else ""
+            if viewer.seat is not None and event.seat_id == viewer.seat.id:
+                # This phone's own earlier tap (a board cannot tell: several screens act as the board).
+                if undoing:
+                    return Stale(N_("Your first tap already took back “%(move)s”: here is the table as it is now."), move=what)
+                return Stale(N_("Your first tap already did “%(move)s”: here is the table as it is now."), move=what)
             who = names_by_id.get(event.seat_id) if event.seat_id is not None else None
             if undoing:
                 if who:
@@ -723,7 +730,7 @@ class Tables:
                 raise BadInput("%(game)s has no move called '%(move)s'.", game=game.title, move=move_name[:40])
             self._check_who(move, viewer)
             if move.stale == "refuse" and version != row.version:
-                raise self._stale(tx, code, version if version is not None else -1, move_name)
+                raise self._stale(tx, code, version if version is not None else -1, move_name, viewer)
             args = parse(move.fields, getlist)
             seats = _seats(tx.seats(code))
             ctx = Ctx(seat=viewer.seat, seats=seats, now=now, is_host=viewer.is_host, is_board=viewer.is_board)
@@ -773,7 +780,7 @@ class Tables:
                 raise Forbidden("This screen only watches the table: join from your phone to play, "
                                 "or ask the host to make this screen a board.")
             if version != row.version:
-                raise self._stale(tx, code, version if version is not None else -1, None, undoing=True)
+                raise self._stale(tx, code, version if version is not None else -1, None, viewer, undoing=True)
             last_two = tx.live_states(code, 2)
             if last_two and last_two[0].kind == "switch":
                 # The host's switch is the start of this game: undo never reaches into the one

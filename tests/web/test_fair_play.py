@@ -435,6 +435,20 @@ def test_two_phones_pressing_next_round_advance_it_once_and_say_who(app, new_tab
     assert r.status_code == 200
 
 
+def test_a_quick_double_tap_on_a_flow_move_counts_once_and_says_so(app, new_table, device):
+    """The same phone pressing Next round twice before the first answer came back: the second tap
+    is told its first one counted, not that someone else was quicker."""
+    board, phones = table_in_play(new_table, device, "toolbox")
+    ann = phones["Ann"]
+    seen = ann.view()["version"]
+    assert post(ann.client, board.code, "act/round_next", "seat", seen).status_code == 200
+    before = stored(app, board.code)
+    r = post(ann.client, board.code, "act/round_next", "seat", seen)
+    assert r.status_code == 409 and r.json["error"] == (
+        "Your first tap already did “round next”: here is the table as it is now.")
+    assert stored(app, board.code) == before
+
+
 # ---- a seat moves only with consent
 
 def claim(app, board, name: str = "Ann"):
