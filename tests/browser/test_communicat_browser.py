@@ -52,6 +52,13 @@ def test_standalone_generator_on_a_phone(server, browser, tmp_path):
     page.get_by_role("button", name="Show Cat Need").click()
     expect(page.locator(".is-secret")).to_have_count(1)
     assert page.locator(".is-secret .cc-name").inner_text() != secret
+    # A tap that gets no answer is said where the finger is, as on a table page.
+    context.set_offline(True)
+    page.get_by_role("button", name="New Needs").click()
+    expect(page.locator("#flash .flash")).to_contain_text("The companion did not answer")
+    box = page.locator("#flash").bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], box
+    context.set_offline(False)
     assert outside == []
     context.close()
 
