@@ -1,7 +1,8 @@
 """CommuniCat as players hold it (issue #17): every Need card keeps its picture whole and its name
 inside the card, in English and German, at every difficulty, on the tablet board, on a phone's seat
 and on the standalone Needs Generator; during a round a phone's controls (timer, tokens, wrong
-guess, resolve) are within reach without scrolling past the Needs."""
+guess, resolve) are within reach without scrolling past the Needs; and every game's seat page has a
+slim header, so its own content starts near the top."""
 from __future__ import annotations
 
 import pytest
@@ -91,10 +92,100 @@ def test_every_need_card_keeps_its_picture_and_name_inside(server, browser, lang
         context.close()
 
 
-def join_by_qr_in(context, url: str, words: dict):
+def join_by_qr_in(context, url: str, words: dict, name: str = "Ann"):
     page = context.new_page()
     page.goto(url)
-    page.get_by_label(words["name"]).fill("Ann")
+    page.get_by_label(words["name"]).fill(name)
     page.get_by_role("button", name=words["sit"]).click()
     page.wait_for_url("**/seat")
     return page
+
+
+# What a phone taps in the timed stage, by role: all of it must be on the first screen of the phone.
+ROUND_CONTROLS = {
+    "coop": {"en": ["Start", "Confidence", "Ignorance", "Clarity", "Wrong guess", "Owners pass", "Resolve the round"],
+             "de": ["Start", "Zuversicht", "Ahnungslosigkeit", "Klarheit", "Falscher Tipp", "Besitzer passen",
+                    "Runde werten"]},
+    "versus": {"en": ["Start", "Next team", "Resolve the round"],
+               "de": ["Start", "Nächstes Team", "Runde werten"]},
+}
+ON_FIRST_SCREEN = """(els) => els.filter(e => e.getClientRects().length).map(e => {
+    const r = e.getBoundingClientRect();
+    return {text: e.textContent.trim().replace(/\\s+/g, ' '), top: r.top, bottom: r.bottom,
+            on: r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth};
+})"""
+
+
+def off_first_screen(page, wanted: list[str]) -> list[str]:
+    page.set_viewport_size(PHONE)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    found = page.locator("#view button, #view summary").evaluate_all(ON_FIRST_SCREEN)
+    problems = []
+    for word in wanted:
+        hits = [f for f in found if word in f["text"]]
+        if not hits:
+            problems.append(f"{word}: not found")
+        elif not any(h["on"] for h in hits):
+            problems.append(f"{word}: {hits[0]['top']:.0f}-{hits[0]['bottom']:.0f} px, below the first screen")
+    for need in page.locator(".cc-need").evaluate_all(ON_FIRST_SCREEN):
+        if not need["on"]:
+            problems.append(f"the Need {need['text']!r} is not on the first screen")
+    return problems
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("mode", ["coop", "versus"])
+def test_the_rounds_controls_are_on_a_phones_first_screen(server, browser, lang, mode):
+    """Hard (10 Needs): the Cat (its Need covered) and an Owner reach the timer, the tokens, a wrong
+    guess and resolving without scrolling, with the Needs above them; nothing in the stretch zone."""
+    words = WORDS[lang]
+    board = browser.new_context(viewport=TABLET, locale=lang).new_page()
+    board.goto(f"{server.url}/new/communicat")
+    board.locator(f"input[name=mode][value={mode}]").check()
+    board.locator("input[name=difficulty][value=hard]").check()
+    board.get_by_role("button", name=words["create"]).click()
+    code = code_from_url(board.url)
+    phones = [join_by_qr_in(browser.new_context(viewport=PHONE, has_touch=True, locale=lang),
+                            f"{server.url}/t/{code}/join", words, name) for name in ("Ann", "Bob", "Cy", "Dominique")]
+    for n in range(DEALS):
+        deal(board, words["again"] if n else words["new"])
+        version = board.locator("#view").get_attribute("data-version")
+        for page in phones:
+            expect(page.locator("#view")).to_have_attribute("data-version", version)
+        cats = [p for p in phones if p.locator(".cc-my-need").count()]
+        owners = [p for p in phones if not p.locator(".cc-my-need").count()]
+        assert cats and owners
+        for page in (cats[0], owners[0]):
+            assert off_first_screen(page, ROUND_CONTROLS[mode][lang]) == [], f"deal {n + 1}"
+            assert thumb_reach_problems(page) == [], f"deal {n + 1}"
+    for page in (board, *phones):
+        page.context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("game", ["toolbox", "catchy", "cloaked-cats", "communicat", "pack-the-essentials",
+                                  "we-love-cats"])
+def test_the_phone_header_is_one_slim_row(server, browser, game):
+    """A seat's own content starts near the top of a phone: the bar above it (brand, table, "You
+    are …", Display) is one row of at most 60 px, even for a long name, and Display still opens."""
+    board = browser.new_context(viewport=TABLET).new_page()
+    board.goto(f"{server.url}/new/{game}")
+    board.get_by_role("button", name="Create the table").click()
+    code = code_from_url(board.url)
+    seat = join_by_qr_in(browser.new_context(viewport=PHONE, has_touch=True), f"{server.url}/t/{code}/join",
+                         WORDS["en"], "Maximiliane-Charlotte")
+    bar = seat.locator(".topbar").bounding_box()
+    view = seat.locator("#view").bounding_box()
+    assert bar["height"] <= 60, bar
+    assert view["y"] <= 64, view
+    assert seat.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    for part in (".brand", ".code", ".me", ".prefs > summary"):
+        box = seat.locator(f".topbar {part}").bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], part
+    expect(seat.get_by_role("link", name="Cat Table Companion")).to_be_visible()
+    seat.locator(".prefs > summary").tap()
+    expect(seat.get_by_label("Hourglass")).to_be_visible()
+    expect(seat.locator(".prefs > summary")).to_have_accessible_name("Display")   # the symbol alone on screen
+    for page in (board, seat):
+        page.context.close()
