@@ -10,7 +10,9 @@ with one thumb, and pages that fit their screen.
   stretch zone, so no game control starts there. The page puts what the player reads (status,
   secret cards) at the top and what they tap below; a control further down is brought to the
   thumb by scrolling, which only ever moves content up. The top bar (Display menu, a setting,
-  not a move) is outside the view and exempt.
+  not a move) is outside the view and exempt. So is the cover of a secret (templates/_secret.html):
+  it is not a move either but the face-down card itself, read where the player reads, and pressed
+  deliberately once in a while, not under the timer.
 """
 from __future__ import annotations
 
@@ -56,6 +58,7 @@ def thumb_reach_problems(page) -> list[str]:
     page.set_viewport_size(PHONE)
     page.evaluate("() => window.scrollTo(0, 0)")
     controls = page.locator(CONTROLS).evaluate_all("""els => els.filter(e => e.getClientRects().length
+            && !e.matches('.secret-toggle')
             && getComputedStyle(e).visibility !== 'hidden' && !e.closest('[hidden], details:not([open]) > :not(summary)'))
         .map(e => {
             const box = e.getBoundingClientRect();

@@ -121,7 +121,7 @@ def test_board_and_three_phones_only_the_cat_sees_the_need(server, browser, tmp_
     for phone in (ann, bob):
         assert thumb_reach_problems(phone) == [] and small_targets(phone) == []
     save_screenshot(board, "communicat-board")
-    save_screenshot(ann, "communicat-seat")        # the Cat's phone: its secret Need above the table's
+    save_screenshot(ann, "communicat-seat")        # the Cat's phone: its secret Need face down above the Needs
     cy.get_by_role("button", name="Ignorance").click()
     expect(board.locator(".cc-lives-left")).to_have_text("8")
 
