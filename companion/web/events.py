@@ -6,14 +6,58 @@ stream ends after STREAM_SECONDS and the browser reconnects with Last-Event-ID.
 """
 from __future__ import annotations
 
+import threading
 import time
 
 from flask import Blueprint, Response, current_app, g, request
+from flask_babel import gettext
 
 from ..tables import normalise_code
-from .security import unknown_table_answer
+from .security import client_address, plain_refusal, unknown_table_answer
 
 bp = Blueprint("events", __name__)
+RETRY_AFTER_SECONDS = 30  # the page polls /version every 5 s meanwhile (static/js/table.js)
+
+
+class StreamSlots:
+    """Open event streams in this process, in all and per client address. Each stream holds a socket
+    (a file descriptor) for up to STREAM_SECONDS: without a cap one client could open streams until
+    the process has no descriptor left for anyone's requests."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._by_address: dict[str, int] = {}
+        self.open = 0
+
+    def take(self, address: str, per_address: int, most: int) -> str | None:
+        """A slot for a new stream, or why not: "address" (this client holds its share) or "full"."""
+        with self._lock:
+            if self.open >= most:
+                return "full"
+            held = self._by_address.get(address, 0)
+            if held >= per_address:
+                return "address"
+            self._by_address[address] = held + 1
+            self.open += 1
+            return None
+
+    def give_back(self, address: str) -> None:
+        with self._lock:
+            self.open -= 1
+            held = self._by_address[address] - 1
+            if held:
+                self._by_address[address] = held
+            else:
+                del self._by_address[address]
+
+
+def no_stream(status: int, message: str):
+    """Refused stream: a short sentence, no page (the page's hidden stream element would receive it)
+    and Retry-After; the page keeps itself current by polling meanwhile."""
+    response = plain_refusal(status, message)
+    response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.get("/t/<code>/events")
@@ -27,6 +71,13 @@ def stream(code: str):
     keepalive = current_app.config["KEEPALIVE_SECONDS"]
     lifetime = current_app.config["STREAM_SECONDS"]
     hub = tables.hub
+    slots: StreamSlots = current_app.extensions["stream_slots"]
+    address = client_address()
+    refused = slots.take(address, current_app.config["STREAMS_PER_ADDRESS"], current_app.config["STREAMS_MAX"])
+    if refused == "address":
+        return no_stream(429, gettext("Too many live connections from this device; it checks for changes every few seconds instead."))
+    if refused == "full":
+        return no_stream(503, gettext("The companion is too busy for another live connection; this page checks for changes every few seconds instead."))
 
     def events():
         yield ": ok\n\n"
@@ -46,4 +97,5 @@ def stream(code: str):
     response = Response(events(), mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"  # nginx: do not buffer the stream
+    response.call_on_close(lambda: slots.give_back(address))  # however the stream ends
     return response

@@ -294,6 +294,8 @@ def action_endpoint(fn):
     refusal (htmx), {"error": ...} for JSON, or a redirect back to the page for a plain form."""
     @wraps(fn)
     def wrapper(**kwargs):
+        if over_limit("move", "MOVES_PER_MINUTE"):
+            return error_page(429, "Too many moves from this device in a minute; wait a moment and try again.")
         status, message = 200, None
         role = role_from_request()
         try:

@@ -33,8 +33,28 @@
   document.addEventListener('htmx:sse:after:connection', () => { streamUp = true; });
   document.addEventListener('htmx:sse:error', () => { streamUp = false; });
   document.addEventListener('htmx:sse:close', () => { streamUp = false; });
+  // A server at capacity (503) or a device holding too many streams (429) refuses the stream with
+  // Retry-After; the first connection then never retries by itself, so after that long a fresh
+  // stream element is put in (htmx connects it). Polling keeps the page current meanwhile.
+  let streamRetryAt = 0;
+  document.addEventListener('htmx:response:error', (event) => {
+    if (!event.target || event.target.id !== 'live') return;
+    streamUp = false;
+    const raw = event.detail && event.detail.ctx && event.detail.ctx.response && event.detail.ctx.response.raw;
+    const after = parseInt(raw && raw.headers.get('Retry-After'), 10);
+    streamRetryAt = Date.now() + 1000 * (after > 0 ? Math.min(after, 600) : 30);
+  });
+  function reconnectStream() {
+    const live = document.getElementById('live');
+    if (!live || !window.htmx) return;
+    streamRetryAt = 0;
+    const fresh = live.cloneNode(false);
+    live.replaceWith(fresh);
+    htmx.process(fresh);
+  }
   setInterval(async () => {
     const v = view();
+    if (streamRetryAt && Date.now() >= streamRetryAt && !document.hidden) reconnectStream();
     if (streamUp || document.hidden || !v || !v.dataset.versionUrl) return;
     try {
       const answer = await fetch(v.dataset.versionUrl, { cache: 'no-cache' });
