@@ -51,10 +51,13 @@ VERSION = re.compile(rb'data-version="(\d+)"')
 
 
 class Device:
-    """One phone: a seat cookie, an open event stream, a re-fetch of its view on each change."""
+    """One phone: a seat cookie, an open event stream (`?as=seat`: each event carries the fresh
+    view, as the page takes it), a re-fetch of its view when an event has none (always with
+    `refetch_always`: the stream without `as=`, as before the views came in the events)."""
 
-    def __init__(self, port: int, code: str, name: str, stats: dict, source: str):
+    def __init__(self, port: int, code: str, name: str, stats: dict, source: str, refetch_always: bool = False):
         self.port, self.code, self.stats, self.source = port, code, stats, source
+        self.refetch_always = refetch_always
         status, hdrs, _ = http(port, "POST", f"/t/{code}/join", {"name": name}, source=source)
         if status != 200:
             raise RuntimeError(f"join failed: {status}")
@@ -67,7 +70,8 @@ class Device:
     def listen(self, stop: Event) -> None:
         try:
             s = socket.create_connection(("127.0.0.1", self.port), timeout=None, source_address=(self.source, 0))
-            s.sendall((f"GET /t/{self.code}/events HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: {self.cookie}\r\n"
+            stream = f"/t/{self.code}/events" + ("" if self.refetch_always else "?as=seat")
+            s.sendall((f"GET {stream} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: {self.cookie}\r\n"
                        f"Accept: text/event-stream\r\nLast-Event-ID: 999999\r\n\r\n").encode())
             buffer = b""
             while not stop.is_set():
@@ -83,7 +87,14 @@ class Device:
                         found = re.search(rb"data: (\d+)", event)
                         if found:
                             self.event_at[int(found.group(1))] = time.perf_counter()
-                        self.refetch()
+                        html = VERSION.search(event)
+                        if html:  # the fresh view came in the event: what the page swaps in
+                            self.stats["bytes"] += len(event)
+                            self.stats["views_in_events"] += 1
+                            self.version = max(self.version, int(html.group(1)))
+                            self.updated.set()
+                        else:
+                            self.refetch()
             s.close()
         except Exception:
             self.stats["stream_errors"] += 1
@@ -98,6 +109,7 @@ class Device:
                 self.stats["failed"] += 1
                 return
             self.stats["bytes"] += len(body)
+            self.stats["view_fetches"] += 1
             html = zlib.decompress(body, 47) if body[:2] == b"\x1f\x8b" else body  # 47: gzip or zlib
             found = VERSION.search(html)
             if found:
@@ -155,11 +167,34 @@ def cpu_costs(server, history: int, samples: int = 300) -> dict:
     for _ in range(samples):
         http(server.port, "GET", f"/t/{code}/view?as=seat", headers=headers)
     per_view = (server.cpu_seconds() - before) / samples
-    return {"cpu_ms_per_action": round(per_action * 1000, 2), "cpu_ms_per_view_fetch": round(per_view * 1000, 2)}
+    # Views delivered in events: 8 seats' streams on the table, actions one after another, each
+    # waited for until every stream has its view; the actions' own cost taken off.
+    stats = {"failed": 0, "stream_errors": 0, "bytes": 0, "views_in_events": 0, "view_fetches": 0}
+    watchers = [Device(server.port, code, f"W{i}", stats, "127.0.0.9") for i in range(8)]
+    stop = Event()
+    listening = [gevent.spawn(d.listen, stop) for d in watchers]
+    for d in watchers:
+        d.connected.wait(30)
+    gevent.sleep(0.5)
+    rounds = max(1, samples // 10)
+    before = server.cpu_seconds()
+    for _ in range(rounds):
+        version = json.loads(http(server.port, "POST", f"/t/{code}/act/roll", {"version": version}, headers=host)[2])["version"]
+        deadline = time.perf_counter() + 30
+        for d in watchers:
+            while d.version < version and time.perf_counter() < deadline:
+                d.updated.wait(max(0.0, deadline - time.perf_counter()))
+                d.updated.clear()
+    in_events = ((server.cpu_seconds() - before) - rounds * per_action) / (rounds * len(watchers))
+    stop.set()
+    gevent.killall(listening, timeout=5)
+    return {"cpu_ms_per_action": round(per_action * 1000, 2), "cpu_ms_per_view_fetch": round(per_view * 1000, 2),
+            "cpu_ms_per_view_in_event": round(in_events * 1000, 2),
+            "calibration_views_in_events": stats["views_in_events"]}
 
 
 def run(tables: int, devices: int, actions: int, pause: float, two_processes: bool = False,
-        seed_tables: int = 0, history: int = 0, during=None) -> dict:
+        seed_tables: int = 0, history: int = 0, during=None, refetch_always: bool = False) -> dict:
     """`during(port, codes)`: started once every stream is held and returning a function that
     stops it and returns a dict for the result (bench/abuse.py's abusive client)."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -174,13 +209,15 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
     servers = ([Server(db=store.url), Server(db=store.url)] if store
                else [Server(db=os.path.join(seeded.name, "seeded.db") if seeded else None)])
     server = servers[0]  # creates the tables and takes every action
-    stats = {"failed": 0, "stream_errors": 0, "latencies": [], "delivery": [], "bytes": 0}
+    stats = {"failed": 0, "stream_errors": 0, "latencies": [], "delivery": [], "bytes": 0,
+             "views_in_events": 0, "view_fetches": 0}
     stop = Event()
     try:
         costs = cpu_costs(server, history)
         hosts = dict(new_table(server.port) for _ in range(tables))
         codes = list(hosts)
-        table_devices = {code: [Device(servers[i % len(servers)].port, code, f"P{i}", stats, table_source(t))
+        table_devices = {code: [Device(servers[i % len(servers)].port, code, f"P{i}", stats, table_source(t),
+                                       refetch_always)
                                 for i in range(devices)]
                          for t, code in enumerate(codes)}
         listeners = [gevent.spawn(d.listen, stop) for ds in table_devices.values() for d in ds]
@@ -245,11 +282,13 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
                 "p50_ms": round(percentile(lat, 50), 1),
                 "p99_ms": round(percentile(lat, 99), 1), "max_ms": round(max(lat) if lat else float("nan"), 1),
                 "seconds": round(elapsed, 1), "actions_per_second": round(tables * actions / elapsed, 1),
-                "view_fetches_per_second": round(tables * actions * devices / elapsed, 1),
+                "views_delivered_per_second": round(tables * actions * devices / elapsed, 1),
                 "server_cpu_percent_of_one_core": round(100 * server_cpu / elapsed, 1),  # app processes together
                 "load_generator_cpu_percent_of_one_core": round(100 * client_cpu / elapsed, 1),
                 "machine_load_average_1min": round(os.getloadavg()[0], 2),
-                "kb_per_view_fetch": round(stats["bytes"] / max(1, tables * actions * devices) / 1024, 2),
+                "views_in_events": stats["views_in_events"], "view_fetches": stats["view_fetches"],
+                "server_cpu_ms_per_action_under_load": round(1000 * server_cpu / (tables * actions), 2),
+                "kb_per_delivered_view": round(stats["bytes"] / max(1, tables * actions * devices) / 1024, 2),
                 "server_rss_mb_idle": round(rss_idle, 1),
                 "server_rss_mb_busy": round(rss_busy, 1),  # app processes together
                 **({"redis_rss_mb_busy": round(redis_rss, 1)} if store else {}), **during_result}
@@ -275,9 +314,12 @@ def main() -> None:
     parser.add_argument("--seed-tables", type=int, default=0,
                         help="tables in the store before the server starts (CPU per action/view at that size)")
     parser.add_argument("--history", type=int, default=0, help="events on the table whose CPU costs are measured")
+    parser.add_argument("--refetch", action="store_true",
+                        help="streams say only the version and every device re-fetches (the old delivery)")
     args = parser.parse_args()
     result = run(min(args.tables, 2000), min(args.devices, 20), min(args.actions, 100), args.pause,
-                 args.two_processes, min(args.seed_tables, 20000), min(args.history, 5000))
+                 args.two_processes, min(args.seed_tables, 20000), min(args.history, 5000),
+                 refetch_always=args.refetch)
     print(json.dumps(result, indent=2))
 
 

@@ -111,6 +111,16 @@ def render_view(role: str, status: int = 200, message: str | None = None):
     return no_store(current_app.make_response((render_template("table/_view.html", **page_context(snap, role, message)), status)))
 
 
+def fresh_view(role: str) -> tuple[int, str | None]:
+    """This request's viewer's own view (the same HTML as GET /view?as=role, from the same cookies)
+    and its version, for the event stream to carry. None for the HTML of a seat page whose seat is
+    gone: the page then re-fetches and shows why."""
+    snap = snapshot(role)
+    if role == "seat" and snap.viewer.seat is None:
+        return snap.version, None
+    return snap.version, render_template("table/_view.html", **page_context(snap, role))
+
+
 @bp.get("")
 def board():
     return no_store(current_app.make_response(render_template("table/page.html", **page_context(snapshot("board"), "board"))))

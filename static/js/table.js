@@ -18,9 +18,20 @@
       .catch(() => {})
       .finally(() => { inFlight = false; if (again) { again = false; refresh(); } });
   }
+  // The event's data: the version on its first line, then (usually) this viewer's fresh view, which
+  // is swapped in as a re-fetch would be. Without the HTML (or if swapping fails), re-fetch.
   document.addEventListener('changed', (event) => {
-    const seen = parseInt(event.detail && event.detail.data, 10);
-    if (!(seen <= versionOf(view()))) refresh();
+    const data = String((event.detail && event.detail.data) || '');
+    const cut = data.indexOf('\n');
+    const seen = parseInt(cut < 0 ? data : data.slice(0, cut), 10);
+    if (seen <= versionOf(view())) return;
+    const html = cut < 0 ? '' : data.slice(cut + 1);
+    const v = view();
+    if (!html || inFlight || !v || !window.htmx || typeof htmx.swap !== 'function') { refresh(); return; }
+    Promise.resolve()
+      .then(() => htmx.swap({ sourceElement: v, target: v, swap: 'outerMorph', text: html }))
+      .then(() => { if (versionOf(view()) < seen) refresh(); })
+      .catch(refresh);
   });
   // Phones drop streams when they sleep: catch up as soon as the page is back.
   document.addEventListener('visibilitychange', () => {
