@@ -72,7 +72,7 @@ def build_app(database: str | None, public_url: str | None, allowed_hosts: str =
               "TRUSTED_HOSTS": trusted_hosts(public_url, allowed_hosts)}
     # Rate limits per client address (a café with one NAT address may want more joins); the number
     # of reverse proxies in front whose X-Forwarded-* headers to believe (0: none).
-    for key in ("JOINS_PER_MINUTE", "LOOKUPS_PER_MINUTE", "TABLES_PER_MINUTE", "MOVES_PER_MINUTE",
+    for key in ("JOINS_PER_MINUTE", "LOOKUPS_PER_MINUTE", "TABLES_PER_MINUTE", "MOVES_PER_MINUTE", "VIEWS_PER_MINUTE",
                 "STREAMS_PER_ADDRESS", "TRUSTED_PROXIES"):
         value = os.environ.get(f"COMPANION_{key}", "")
         if value.isascii() and value.isdigit():

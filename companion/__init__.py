@@ -25,6 +25,7 @@ def create_app(config: dict | None = None) -> Flask:
         LOOKUPS_PER_MINUTE=30,      # unknown table codes tried per client address
         JOINS_PER_MINUTE=20,        # join attempts per client address
         TABLES_PER_MINUTE=30,       # new tables per client address (a café's groups behind one NAT included)
+        VIEWS_PER_MINUTE=1200,      # page and view loads per client address (views usually come in events)
         MOVES_PER_MINUTE=1200,      # actions per client address: 12 phones behind one address, 1-2 taps/s each
         STREAMS_PER_ADDRESS=100,    # open event streams per client address (per process)
         STREAMS_MAX=None,           # open event streams per process; None: from the open-file limit

@@ -27,6 +27,8 @@ from .security import error_page, over_limit, refusal_answer, wants_json
 bp = Blueprint("tables", __name__, url_prefix="/t/<code>")
 VERSION_FIELD = {"version": Int(label=N_("version"), min=0, max=10**9)}
 ROLES = ("board", "seat")
+VIEW_READS = {"tables.board", "tables.seat", "tables.view_partial", "tables.view_json", "tables.history_page",
+              "tables.history_json", "tables.history_csv"}
 
 
 def tables():
@@ -45,6 +47,11 @@ def require_table():
     the busiest path."""
     if g.code is None:
         raise TableNotFound("")
+    if request.endpoint in VIEW_READS and over_limit("view", "VIEWS_PER_MINUTE"):
+        # Views are the costly reads (a long history makes them costlier): one client asking for
+        # them as fast as it can would take the process from everyone. A page asks for its view
+        # only when its event carries none, so a real device stays far below this.
+        return error_page(429, "Too many page loads from this device in a minute; wait a moment and try again.")
     if request.endpoint in ("tables.act", "tables.undo"):
         return None
     if not tables().exists(g.code):

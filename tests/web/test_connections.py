@@ -203,7 +203,7 @@ def test_without_a_trusted_proxy_a_forwarded_address_does_not_buy_more_streams(t
 @pytest.fixture
 def limited_app(database):
     app = create_app({"DATABASE": database, "TESTING": True, "LOOKUPS_PER_MINUTE": 1000, "JOINS_PER_MINUTE": 1000,
-                      "TABLES_PER_MINUTE": 3, "MOVES_PER_MINUTE": 4})
+                      "TABLES_PER_MINUTE": 3, "MOVES_PER_MINUTE": 4, "VIEWS_PER_MINUTE": 3})
     yield app
     app.extensions["companion"].hub.close()
 
@@ -244,11 +244,24 @@ def test_moves_are_limited_per_address_and_a_refused_move_changes_nothing(limite
     assert "Zu viele Züge" in refused.get_data(as_text=True)
 
 
+@pytest.mark.both_backends
+def test_view_loads_are_limited_per_address_but_the_version_poll_is_not(limited_app):
+    client = limited_app.test_client()
+    code = client.post("/tables", data={"game": "toolbox", "parts": ["dice"]}).headers["Location"].rsplit("/", 1)[-1]
+    statuses = [client.get(f"/t/{code}/view?as=board").status_code for _ in range(4)]
+    assert statuses == [200, 200, 200, 429]
+    assert "Too many page loads" in client.get(f"/t/{code}", headers={"Accept": "application/json"}).json["error"]
+    # the cheap poll a page falls back to stays open, and so does another device
+    assert all(client.get(f"/t/{code}/version").status_code == 200 for _ in range(10))
+    assert limited_app.test_client().get(f"/t/{code}/view?as=board", environ_base={"REMOTE_ADDR": "192.0.2.5"}).status_code == 200
+
+
 def test_a_table_of_twelve_tapping_fast_never_meets_the_default_limits(tmp_path):
     app = create_app({"DATABASE": str(tmp_path / "d.db")})
     # twelve phones behind one café address, two taps a second each, for a minute
     assert app.config["MOVES_PER_MINUTE"] >= 12 * 2 * 60 * 0.8
     assert app.config["TABLES_PER_MINUTE"] >= 10
+    assert app.config["VIEWS_PER_MINUTE"] >= 12 * 2 * 60 * 0.8
     assert app.config["STREAMS_PER_ADDRESS"] >= 13 * 3  # three tables of 12 phones and a board
 
 
