@@ -74,7 +74,8 @@ def build_app(database: str | None, public_url: str | None, allowed_hosts: str =
     # of reverse proxies in front whose X-Forwarded-* headers to believe (0: none).
     # RANDOM_SEED is for tests only (a browser test's server deals the same every run); never set it
     # for real play, where it would make every table's rolls predictable.
-    for key in ("JOINS_PER_MINUTE", "LOOKUPS_PER_MINUTE", "TRUSTED_PROXIES", "RANDOM_SEED"):
+    for key in ("JOINS_PER_MINUTE", "LOOKUPS_PER_MINUTE", "TABLES_PER_MINUTE", "MOVES_PER_MINUTE", "VIEWS_PER_MINUTE",
+                "STREAMS_PER_ADDRESS", "TRUSTED_PROXIES", "RANDOM_SEED"):
         value = os.environ.get(f"COMPANION_{key}", "")
         if value.isascii() and value.isdigit():
             config[key] = int(value)
@@ -116,8 +117,10 @@ def main(argv=None) -> int:
     monkey.patch_all()
     from gevent.pywsgi import WSGIServer
 
+    from companion.serving import GuardedHandler, raise_open_file_limit
     from companion.storage import StoreError, describe
 
+    raise_open_file_limit()  # before the app sizes its stream capacity from it
     host_shown = lan_address() if args.host in ("0.0.0.0", "::") else args.host
     public_url = (args.public_url or f"http://{host_shown}:{args.port}").rstrip("/")
     try:
@@ -126,7 +129,8 @@ def main(argv=None) -> int:
         print(f"Cannot start: {exc}", file=sys.stderr)
         return 2
     try:
-        server = WSGIServer((args.host, args.port), app, log=None, error_log=sys.stderr)
+        server = WSGIServer((args.host, args.port), app, log=None, error_log=sys.stderr,
+                            handler_class=GuardedHandler)
         server.init_socket()
     except OSError as exc:
         print(f"Cannot listen on {args.host}:{args.port}: {exc.strerror or exc}. Try --port.", file=sys.stderr)

@@ -5,7 +5,9 @@ import sys
 
 # Green threads: every open page holds an event stream that mostly waits; a gevent worker holds
 # thousands of them, where a sync worker would hold one.
-worker_class = "gevent"
+# gevent workers with the timeouts of companion/serving.py (idle, head and body, writes) and the
+# open-file limit raised to its hard limit at start.
+worker_class = "companion.serving.GuardedGeventWorker"
 worker_connections = 4000
 workers = int(os.environ.get("COMPANION_WORKERS", "2"))
 bind = [f"{os.environ.get('COMPANION_HOST', '0.0.0.0')}:{os.environ.get('COMPANION_PORT', '8750')}"]

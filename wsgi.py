@@ -4,7 +4,8 @@
 
 gunicorn.conf.py beside this file sets gevent workers, the address and the worker count. Settings
 come from the same environment variables as `python app.py`: COMPANION_DB, COMPANION_PUBLIC_URL,
-COMPANION_EXPIRE_DAYS, COMPANION_JOINS_PER_MINUTE, COMPANION_LOOKUPS_PER_MINUTE. Each worker imports
+COMPANION_EXPIRE_DAYS, COMPANION_JOINS_PER_MINUTE, COMPANION_LOOKUPS_PER_MINUTE,
+COMPANION_TABLES_PER_MINUTE, COMPANION_MOVES_PER_MINUTE, COMPANION_STREAMS_PER_ADDRESS. Each worker imports
 this module after gevent has patched the standard library (gunicorn's gevent worker does that).
 """
 from __future__ import annotations

@@ -7,7 +7,9 @@ import urllib.parse
 
 
 def http(port: int, method: str, path: str, body: dict | None = None, headers: dict | None = None,
-         timeout: float = 30) -> tuple[int, dict, bytes]:
+         timeout: float = 30, source: str | None = None) -> tuple[int, dict, bytes]:
+    """`source`: a loopback address to send from (127.x.y.z), so simulated clients have addresses of
+    their own, as phones on a network do (the server's per-address limits see them apart)."""
     data = urllib.parse.urlencode(body, doseq=True).encode() if body is not None else b""
     head = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{port}", "Connection: close"]
     lowered = {k.lower() for k in (headers or {})}
@@ -17,7 +19,8 @@ def http(port: int, method: str, path: str, body: dict | None = None, headers: d
         head.append(f"{k}: {v}")
     if body is not None:
         head += ["Content-Type: application/x-www-form-urlencoded", f"Content-Length: {len(data)}"]
-    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as s:
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout,
+                                  source_address=(source, 0) if source else None) as s:
         s.sendall(("\r\n".join(head) + "\r\n\r\n").encode() + data)
         chunks = []
         while True:

@@ -20,7 +20,7 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, extra_args: list[str] | None = None, db: str | None = None):
+    def __init__(self, extra_args: list[str] | None = None, db: str | None = None, env: dict | None = None):
         """`db`: a redis:// URL to share; default a throwaway SQLite file."""
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -29,8 +29,10 @@ class Server:
             [sys.executable, str(ROOT / "app.py"), "--host", "127.0.0.1", "--port", str(self.port),
              "--db", db or os.path.join(self.tmp.name, "bench.db"), "--public-url", self.url, *(extra_args or [])],
             cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
-            # every simulated phone comes from 127.0.0.1: lift the per-address join limit
-            env={**os.environ, "COMPANION_JOINS_PER_MINUTE": "100000", "COMPANION_LOOKUPS_PER_MINUTE": "100000"})
+            # the simulated phones of many tables share 127.0.0.1: lift the per-address limits
+            env={**os.environ, "COMPANION_JOINS_PER_MINUTE": "100000", "COMPANION_LOOKUPS_PER_MINUTE": "100000",
+                 "COMPANION_TABLES_PER_MINUTE": "100000", "COMPANION_MOVES_PER_MINUTE": "100000",
+                 **(env or {})})
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             try:

@@ -12,6 +12,14 @@ With --two-processes, a redis-server (Debian's) and two `python app.py --db redi
 started; a table's devices are split between the two processes (even ones on A, odd ones on B) and
 actions are sent to A, so half the streams hear of each action through Redis pub/sub.
 
+Each table's devices send from a loopback address of their own (127.0.T.x), as a table's phones
+behind one café router would; the server's per-address limits then see tables apart.
+
+Before the load, the server's CPU per action and per delivered view is measured apart (a run of
+sequential actions on a table nobody watches, then sequential view fetches), with `--seed-tables N`
+tables already in the store (seeded in-process before the server starts) and the measured table
+holding `--history N` events.
+
 Only 127.0.0.1 is contacted; every loop is bounded in count and time.
 """
 from __future__ import annotations
@@ -44,11 +52,14 @@ VERSION = re.compile(rb'data-version="(\d+)"')
 
 
 class Device:
-    """One phone: a seat cookie, an open event stream, a re-fetch of its view on each change."""
+    """One phone: a seat cookie, an open event stream (`?as=seat`: each event carries the fresh
+    view, as the page takes it), a re-fetch of its view when an event has none (always with
+    `refetch_always`: the stream without `as=`, as before the views came in the events)."""
 
-    def __init__(self, port: int, code: str, name: str, stats: dict):
-        self.port, self.code, self.stats = port, code, stats
-        status, hdrs, _ = http(port, "POST", f"/t/{code}/join", {"name": name})
+    def __init__(self, port: int, code: str, name: str, stats: dict, source: str, refetch_always: bool = False):
+        self.port, self.code, self.stats, self.source = port, code, stats, source
+        self.refetch_always = refetch_always
+        status, hdrs, _ = http(port, "POST", f"/t/{code}/join", {"name": name}, source=source)
         if status != 200:
             raise RuntimeError(f"join failed: {status}")
         self.cookie = hdrs["set-cookie"].split(";")[0]
@@ -59,8 +70,9 @@ class Device:
 
     def listen(self, stop: Event) -> None:
         try:
-            s = socket.create_connection(("127.0.0.1", self.port), timeout=None)
-            s.sendall((f"GET /t/{self.code}/events HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: {self.cookie}\r\n"
+            s = socket.create_connection(("127.0.0.1", self.port), timeout=None, source_address=(self.source, 0))
+            stream = f"/t/{self.code}/events" + ("" if self.refetch_always else "?as=seat")
+            s.sendall((f"GET {stream} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: {self.cookie}\r\n"
                        f"Accept: text/event-stream\r\nLast-Event-ID: 999999\r\n\r\n").encode())
             buffer = b""
             while not stop.is_set():
@@ -76,7 +88,14 @@ class Device:
                         found = re.search(rb"data: (\d+)", event)
                         if found:
                             self.event_at[int(found.group(1))] = time.perf_counter()
-                        self.refetch()
+                        html = VERSION.search(event)
+                        if html:  # the fresh view came in the event: what the page swaps in
+                            self.stats["bytes"] += len(event)
+                            self.stats["views_in_events"] += 1
+                            self.version = max(self.version, int(html.group(1)))
+                            self.updated.set()
+                        else:
+                            self.refetch()
             s.close()
         except Exception:
             self.stats["stream_errors"] += 1
@@ -86,11 +105,12 @@ class Device:
         try:
             status, _, body = http(self.port, "GET", f"/t/{self.code}/view?as=seat",
                                    headers={"Cookie": self.cookie, "Accept": "text/html", "HX-Request": "true",
-                                            "Accept-Encoding": "gzip, deflate"})
+                                            "Accept-Encoding": "gzip, deflate"}, source=self.source)
             if status != 200:
                 self.stats["failed"] += 1
                 return
             self.stats["bytes"] += len(body)
+            self.stats["view_fetches"] += 1
             html = zlib.decompress(body, 47) if body[:2] == b"\x1f\x8b" else body  # 47: gzip or zlib
             found = VERSION.search(html)
             if found:
@@ -100,21 +120,107 @@ class Device:
             self.stats["failed"] += 1
 
 
-def run(tables: int, devices: int, actions: int, pause: float, two_processes: bool = False) -> dict:
+def table_source(index: int) -> str:
+    """The loopback address a table's devices send from (127.0.1.1, 127.0.1.2, ...)."""
+    return f"127.0.{1 + index // 250}.{1 + index % 250}"
+
+
+def seed_store(database: str, count: int) -> None:
+    """`count` tables in the store before the server starts, made in-process through the app's own
+    Tables (no HTTP, so 10,000 take seconds)."""
+    if count <= 0:
+        return
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from companion import create_app
+    app = create_app({"DATABASE": database, "TESTING": True})
+    tables = app.extensions["companion"]
+    options = {"parts": ["dice"]}
+    for _ in range(count):
+        tables.create("toolbox", lambda key: options.get(key, []))
+    app.extensions["companion"].hub.close()
+    app.extensions["companion"].store.close()
+
+
+def new_table(port: int) -> tuple[str, dict]:
+    """A Toolbox table with dice; its code and the host's cookie header (the board's actions need it)."""
+    status, hdrs, _ = http(port, "POST", "/tables", {"game": "toolbox", "parts": ["dice"]})
+    if status != 303:
+        raise RuntimeError(f"table creation failed: {status}")
+    return hdrs["location"].rsplit("/", 1)[-1], {"Cookie": hdrs["set-cookie"].split(";")[0]}
+
+
+def cpu_costs(server, history: int, samples: int = 300) -> dict:
+    """Server CPU per action (on a table no stream watches) and per view fetch (a seat's compressed
+    HTML view, as the page asks), each from `samples` sequential requests, the table holding
+    `history` events first."""
+    code, host = new_table(server.port)
+    _, hdrs, _ = http(server.port, "POST", f"/t/{code}/join", {"name": "Cal"})
+    cookie = hdrs["set-cookie"].split(";")[0]
+    version = json.loads(http(server.port, "GET", f"/t/{code}/view.json")[2])["version"]
+    for _ in range(history):
+        version = json.loads(http(server.port, "POST", f"/t/{code}/act/roll", {"version": version}, headers=host)[2])["version"]
+    before = server.cpu_seconds()
+    for _ in range(samples):
+        version = json.loads(http(server.port, "POST", f"/t/{code}/act/roll", {"version": version}, headers=host)[2])["version"]
+    per_action = (server.cpu_seconds() - before) / samples
+    headers = {"Cookie": cookie, "Accept": "text/html", "HX-Request": "true", "Accept-Encoding": "gzip, deflate"}
+    before = server.cpu_seconds()
+    for _ in range(samples):
+        http(server.port, "GET", f"/t/{code}/view?as=seat", headers=headers)
+    per_view = (server.cpu_seconds() - before) / samples
+    # Views delivered in events: 8 seats' streams on the table, actions one after another, each
+    # waited for until every stream has its view; the actions' own cost taken off.
+    stats = {"failed": 0, "stream_errors": 0, "bytes": 0, "views_in_events": 0, "view_fetches": 0}
+    watchers = [Device(server.port, code, f"W{i}", stats, "127.0.0.9") for i in range(8)]
+    stop = Event()
+    listening = [gevent.spawn(d.listen, stop) for d in watchers]
+    for d in watchers:
+        d.connected.wait(30)
+    gevent.sleep(0.5)
+    rounds = max(1, samples // 10)
+    before = server.cpu_seconds()
+    for _ in range(rounds):
+        version = json.loads(http(server.port, "POST", f"/t/{code}/act/roll", {"version": version}, headers=host)[2])["version"]
+        deadline = time.perf_counter() + 30
+        for d in watchers:
+            while d.version < version and time.perf_counter() < deadline:
+                d.updated.wait(max(0.0, deadline - time.perf_counter()))
+                d.updated.clear()
+    in_events = ((server.cpu_seconds() - before) - rounds * per_action) / (rounds * len(watchers))
+    stop.set()
+    gevent.killall(listening, timeout=5)
+    return {"cpu_ms_per_action": round(per_action * 1000, 2), "cpu_ms_per_view_fetch": round(per_view * 1000, 2),
+            "cpu_ms_per_view_in_event": round(in_events * 1000, 2),
+            "calibration_views_in_events": stats["views_in_events"]}
+
+
+def run(tables: int, devices: int, actions: int, pause: float, two_processes: bool = False,
+        seed_tables: int = 0, history: int = 0, during=None, refetch_always: bool = False) -> dict:
+    """`during(port, codes)`: started once every stream is held and returning a function that
+    stops it and returns a dict for the result (bench/abuse.py's abusive client)."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # the server inherits it
     store = RedisServer() if two_processes else None
-    servers = [Server(db=store.url), Server(db=store.url)] if store else [Server()]
+    seeded = None
+    if seed_tables:
+        import tempfile
+        seeded = tempfile.TemporaryDirectory()
+        database = store.url if store else os.path.join(seeded.name, "seeded.db")
+        seed_store(database, seed_tables)
+    servers = ([Server(db=store.url), Server(db=store.url)] if store
+               else [Server(db=os.path.join(seeded.name, "seeded.db") if seeded else None)])
     server = servers[0]  # creates the tables and takes every action
-    stats = {"failed": 0, "stream_errors": 0, "latencies": [], "delivery": [], "bytes": 0}
+    stats = {"failed": 0, "stream_errors": 0, "latencies": [], "delivery": [], "bytes": 0,
+             "views_in_events": 0, "view_fetches": 0}
     stop = Event()
     try:
-        codes = []
-        for _ in range(tables):
-            status, hdrs, _ = http(server.port, "POST", "/tables", {"game": "toolbox", "parts": ["dice"]})
-            codes.append(hdrs["location"].rsplit("/", 1)[-1])
-        table_devices = {code: [Device(servers[i % len(servers)].port, code, f"P{i}", stats) for i in range(devices)]
-                         for code in codes}
+        costs = cpu_costs(server, history)
+        hosts = dict(new_table(server.port) for _ in range(tables))
+        codes = list(hosts)
+        table_devices = {code: [Device(servers[i % len(servers)].port, code, f"P{i}", stats, table_source(t),
+                                       refetch_always)
+                                for i in range(devices)]
+                         for t, code in enumerate(codes)}
         listeners = [gevent.spawn(d.listen, stop) for ds in table_devices.values() for d in ds]
         for ds in table_devices.values():
             for d in ds:
@@ -124,6 +230,7 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
         rss_idle = sum(s.rss_mb() for s in servers)
 
         rng = random.Random(7)
+        stop_during = during(server.port, codes) if during else None
 
         def drive(code: str, ds: list[Device]) -> None:
             version = json.loads(http(server.port, "GET", f"/t/{code}/view.json")[2])["version"]
@@ -133,7 +240,12 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
                 for d in ds:
                     d.updated.clear()
                 started = time.perf_counter()
-                status, _, body = http(server.port, "POST", f"/t/{code}/act/roll", {"version": version})
+                try:
+                    status, _, body = http(server.port, "POST", f"/t/{code}/act/roll", {"version": version},
+                                           headers=hosts[code])
+                except OSError:  # no answer within the client's 30 s: a failure, and the table goes on
+                    status = None
+                    version = json.loads(http(server.port, "GET", f"/t/{code}/view.json")[2])["version"]
                 if status != 200:
                     stats["failed"] += 1
                     continue
@@ -160,11 +272,13 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
         server_cpu = sum(s.cpu_seconds() for s in servers) - cpu_before
         client_cpu = time.process_time() - client_cpu_before
         rss_busy = sum(s.rss_mb() for s in servers)
+        during_result = stop_during() if stop_during else {}
         redis_rss = store.rss_mb() if store else None
         stop.set()
         gevent.killall(listeners, timeout=5)
         lat = stats["latencies"]
         return {"setup": "two app processes + Redis" if store else "one app process + SQLite",
+                "tables_in_store_before": seed_tables, "history_of_measured_table": history, **costs,
                 "tables": tables, "devices_per_table": devices, "streams_held": held,
                 "actions": tables * actions, "measured": len(lat), "failed": stats["failed"],
                 "stream_errors": stats["stream_errors"],
@@ -173,20 +287,24 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
                 "p50_ms": round(percentile(lat, 50), 1),
                 "p99_ms": round(percentile(lat, 99), 1), "max_ms": round(max(lat) if lat else float("nan"), 1),
                 "seconds": round(elapsed, 1), "actions_per_second": round(tables * actions / elapsed, 1),
-                "view_fetches_per_second": round(tables * actions * devices / elapsed, 1),
+                "views_delivered_per_second": round(tables * actions * devices / elapsed, 1),
                 "server_cpu_percent_of_one_core": round(100 * server_cpu / elapsed, 1),  # app processes together
                 "load_generator_cpu_percent_of_one_core": round(100 * client_cpu / elapsed, 1),
                 "machine_load_average_1min": round(os.getloadavg()[0], 2),
-                "kb_per_view_fetch": round(stats["bytes"] / max(1, tables * actions * devices) / 1024, 2),
+                "views_in_events": stats["views_in_events"], "view_fetches": stats["view_fetches"],
+                "server_cpu_ms_per_action_under_load": round(1000 * server_cpu / (tables * actions), 2),
+                "kb_per_delivered_view": round(stats["bytes"] / max(1, tables * actions * devices) / 1024, 2),
                 "server_rss_mb_idle": round(rss_idle, 1),
                 "server_rss_mb_busy": round(rss_busy, 1),  # app processes together
-                **({"redis_rss_mb_busy": round(redis_rss, 1)} if store else {})}
+                **({"redis_rss_mb_busy": round(redis_rss, 1)} if store else {}), **during_result}
     finally:
         stop.set()
         for s in servers:
             s.stop()
         if store:
             store.stop()
+        if seeded:
+            seeded.cleanup()
 
 
 # --random-taps: what each seated device may tap on a Toolbox table, and whether the engine declares
@@ -273,13 +391,19 @@ def main() -> None:
     parser.add_argument("--random-taps", action="store_true",
                         help="every device taps a random Toolbox move from the view it shows; reports refusals "
                              "per 1,000 taps (stale ones of independent moves apart: target 0)")
+    parser.add_argument("--seed-tables", type=int, default=0,
+                        help="tables in the store before the server starts (CPU per action/view at that size)")
+    parser.add_argument("--history", type=int, default=0, help="events on the table whose CPU costs are measured")
+    parser.add_argument("--refetch", action="store_true",
+                        help="streams say only the version and every device re-fetches (the old delivery)")
     args = parser.parse_args()
     if args.random_taps:
         print(json.dumps(run_random_taps(min(args.tables, 2000), min(args.devices, 20), min(args.actions, 100),
                                          args.pause), indent=2))
         return
     result = run(min(args.tables, 2000), min(args.devices, 20), min(args.actions, 100), args.pause,
-                 args.two_processes)
+                 args.two_processes, min(args.seed_tables, 20000), min(args.history, 5000),
+                 refetch_always=args.refetch)
     print(json.dumps(result, indent=2))
 
 

@@ -24,6 +24,11 @@ def create_app(config: dict | None = None) -> Flask:
         MAX_CONTENT_LENGTH=64 * 1024,
         LOOKUPS_PER_MINUTE=30,      # unknown table codes tried per client address
         JOINS_PER_MINUTE=20,        # join attempts per client address
+        TABLES_PER_MINUTE=30,       # new tables per client address (a café's groups behind one NAT included)
+        VIEWS_PER_MINUTE=1200,      # page and view loads per client address (views usually come in events)
+        MOVES_PER_MINUTE=1200,      # actions per client address: 12 phones behind one address, 1-2 taps/s each
+        STREAMS_PER_ADDRESS=100,    # open event streams per client address (per process)
+        STREAMS_MAX=None,           # open event streams per process; None: from the open-file limit
         TRUSTED_PROXIES=0,          # reverse proxies in front whose X-Forwarded-For/-Proto/-Host to believe
         STREAM_SECONDS=15 * 60,     # an event stream ends after this; the browser reconnects
         KEEPALIVE_SECONDS=15,
@@ -39,6 +44,11 @@ def create_app(config: dict | None = None) -> Flask:
     )
     if config:
         app.config.update(config)
+    if app.config["STREAMS_MAX"] is None:
+        import resource
+
+        from .serving import stream_capacity
+        app.config["STREAMS_MAX"] = stream_capacity(resource.getrlimit(resource.RLIMIT_NOFILE)[0])
     if not app.config["DATABASE"]:
         os.makedirs(app.instance_path, exist_ok=True)
         app.config["DATABASE"] = os.path.join(app.instance_path, "companion.db")
@@ -56,6 +66,8 @@ def create_app(config: dict | None = None) -> Flask:
     # Rate limits live with the store: with several processes behind one address, per-process
     # counts would let a client make N times its allowance.
     app.extensions["rate_limiter"] = backend.rate_limiter
+    from .web.events import StreamSlots
+    app.extensions["stream_slots"] = StreamSlots()
 
     if app.config["TRUSTED_PROXIES"]:
         # Behind nginx every request comes from the proxy's address: take the client's address from

@@ -10,7 +10,7 @@ from ..errors import BadInput
 from ..tables import normalise_code
 from .cookies import my_tables, remember_table, set_my_tables, set_table_cookie
 from .i18n import refusal_text
-from .security import error_page, wants_json
+from .security import error_page, over_limit, wants_json
 
 bp = Blueprint("home", __name__)
 
@@ -84,6 +84,8 @@ def go_to_code():
 
 @bp.post("/tables")
 def create_table():
+    if over_limit("create", "TABLES_PER_MINUTE"):
+        return error_page(429, "Too many new tables from this device; wait a minute and try again.")
     game_id = request.form.get("game", "")[:40]
     try:
         code, host_token = tables().create(game_id, request.form.getlist)

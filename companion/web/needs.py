@@ -104,6 +104,13 @@ def _act(gen: Generator, move: str, fields: dict, version: int) -> int:
     return tables().act(gen.code, move, getlist, gen.creds, version)
 
 
+@bp.before_request
+def limit_moves():
+    """The generator's buttons are moves like a table's, under the same per-address limit."""
+    if request.method == "POST" and over_limit("move", "MOVES_PER_MINUTE"):
+        return error_page(429, "Too many moves from this device in a minute; wait a moment and try again.")
+
+
 @bp.post("/new")
 def new_needs():
     """Lay out new Needs with the difficulty and mode chosen at the top (remembered for next time)."""
@@ -111,6 +118,8 @@ def new_needs():
     try:
         wanted = parse(SETTINGS, request.form.getlist)
         if gen is None:
+            if over_limit("create", "TABLES_PER_MINUTE"):
+                return error_page(429, "Too many new tables from this device; wait a minute and try again.")
             options = {k: wanted[k] for k in ("mode", "difficulty") if wanted[k]}
             code, host_token = tables().create(communicat.GAME.id, lambda k: [options[k]] if k in options else [],
                                                standalone=True)

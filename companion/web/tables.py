@@ -29,6 +29,8 @@ from .security import error_page, over_limit, refusal_answer, wants_json
 bp = Blueprint("tables", __name__, url_prefix="/t/<code>")
 VERSION_FIELD = {"version": Int(label=N_("version"), min=0, max=10**9)}
 ROLES = ("board", "seat")
+VIEW_READS = {"tables.board", "tables.seat", "tables.view_partial", "tables.view_json", "tables.history_page",
+              "tables.history_json", "tables.history_csv"}
 
 
 def tables():
@@ -47,6 +49,11 @@ def require_table():
     the busiest path."""
     if g.code is None:
         raise TableNotFound("")
+    if request.endpoint in VIEW_READS and over_limit("view", "VIEWS_PER_MINUTE"):
+        # Views are the costly reads (a long history makes them costlier): one client asking for
+        # them as fast as it can would take the process from everyone. A page asks for its view
+        # only when its event carries none, so a real device stays far below this.
+        return error_page(429, "Too many page loads from this device in a minute; wait a moment and try again.")
     if request.endpoint in ("tables.act", "tables.undo"):
         return None
     if not tables().exists(g.code):
@@ -117,6 +124,16 @@ def render_view(role: str, status: int = 200, message: str | None = None, snap: 
     if message:
         html += render_template("table/_answer.html", message=message)
     return no_store(current_app.make_response((html, status)))
+
+
+def fresh_view(role: str) -> tuple[int, str | None]:
+    """This request's viewer's own view (the same HTML as GET /view?as=role, from the same cookies)
+    and its version, for the event stream to carry. None for the HTML of a seat page whose seat is
+    gone: the page then re-fetches and shows why."""
+    snap = snapshot(role)
+    if role == "seat" and snap.viewer.seat is None:
+        return snap.version, None
+    return snap.version, render_template("table/_view.html", **page_context(snap, role))
 
 
 @bp.get("")
@@ -319,6 +336,8 @@ def action_endpoint(fn):
     back to the page for a plain form."""
     @wraps(fn)
     def wrapper(**kwargs):
+        if over_limit("move", "MOVES_PER_MINUTE"):
+            return error_page(429, "Too many moves from this device in a minute; wait a moment and try again.")
         status, message, stale = 200, None, False
         role = role_from_request()
         try:

@@ -26,9 +26,22 @@
     const v = view();
     if (v && pageGame && v.dataset.game && v.dataset.game !== pageGame) window.location.reload();
   }
+  // The event's data: the version on its first line, then (usually) this viewer's fresh view, which
+  // is swapped in as a re-fetch would be. Without the HTML (or if swapping fails), re-fetch.
   document.addEventListener('changed', (event) => {
-    const seen = parseInt(event.detail && event.detail.data, 10);
-    if (!(seen <= versionOf(view()))) refresh();
+    const data = String((event.detail && event.detail.data) || '');
+    const cut = data.indexOf('\n');
+    const seen = parseInt(cut < 0 ? data : data.slice(0, cut), 10);
+    if (seen <= versionOf(view())) return;
+    const html = cut < 0 ? '' : data.slice(cut + 1);
+    const v = view();
+    // A finger on a control: the view waits until it lifts (see pressing() below), then is fetched.
+    if (pressing()) { refreshOnRelease = true; return; }
+    if (!html || inFlight || !v || !window.htmx || typeof htmx.swap !== 'function') { refresh(); return; }
+    Promise.resolve()
+      .then(() => htmx.swap({ sourceElement: v, target: v, swap: 'outerMorph', text: html }))
+      .then(() => { followGame(); if (versionOf(view()) < seen) refresh(); })
+      .catch(refresh);
   });
   // Phones drop streams when they sleep: catch up as soon as the page is back.
   document.addEventListener('visibilitychange', () => {
@@ -41,8 +54,28 @@
   document.addEventListener('htmx:sse:after:connection', () => { streamUp = true; });
   document.addEventListener('htmx:sse:error', () => { streamUp = false; });
   document.addEventListener('htmx:sse:close', () => { streamUp = false; });
+  // A server at capacity (503) or a device holding too many streams (429) refuses the stream with
+  // Retry-After; the first connection then never retries by itself, so after that long a fresh
+  // stream element is put in (htmx connects it). Polling keeps the page current meanwhile.
+  let streamRetryAt = 0;
+  document.addEventListener('htmx:response:error', (event) => {
+    if (!event.target || event.target.id !== 'live') return;
+    streamUp = false;
+    const raw = event.detail && event.detail.ctx && event.detail.ctx.response && event.detail.ctx.response.raw;
+    const after = parseInt(raw && raw.headers.get('Retry-After'), 10);
+    streamRetryAt = Date.now() + 1000 * (after > 0 ? Math.min(after, 600) : 30);
+  });
+  function reconnectStream() {
+    const live = document.getElementById('live');
+    if (!live || !window.htmx) return;
+    streamRetryAt = 0;
+    const fresh = live.cloneNode(false);
+    live.replaceWith(fresh);
+    htmx.process(fresh);
+  }
   setInterval(async () => {
     const v = view();
+    if (streamRetryAt && Date.now() >= streamRetryAt && !document.hidden) reconnectStream();
     if (streamUp || document.hidden || !v || !v.dataset.versionUrl) return;
     try {
       const answer = await fetch(v.dataset.versionUrl, { cache: 'no-cache' });

@@ -1,0 +1,147 @@
+"""Connection hygiene for gevent's WSGI server: no single client can hold the server's sockets.
+
+gevent.pywsgi has no timeouts of its own: a connection that sends half a request head, trickles its
+body or sits idle between keep-alive requests would hold a socket (a file descriptor) forever, and
+about a thousand of them ran the process out of descriptors (every new connection, /healthz
+included, failed with "Too many open files"). `GuardedHandler` bounds each stage:
+
+- idle: a kept-alive connection (or a fresh one) must start its next request within IDLE seconds;
+- head and body: once its first byte arrived, the request line, headers and a body up to the app's
+  MAX_CONTENT_LENGTH must all arrive within HEAD seconds (a deadline for the whole, not per read, so
+  a byte every few seconds does not keep it alive);
+- writes: a client that stops reading (a stream nobody drains) is dropped after SEND seconds.
+
+The body is read here, before the app runs, so the app never blocks on a slow client (and a timeout
+can never surface as a half-read form). `raise_open_file_limit()` lifts the process's descriptor
+limit to its hard limit at start, and `stream_capacity()` says how many event streams fit in it.
+Used by app.py (gevent's WSGIServer) and by the gunicorn worker class below (gunicorn.conf.py).
+"""
+from __future__ import annotations
+
+import io
+import resource
+import socket
+
+import gevent
+from gevent.pywsgi import WSGIHandler
+
+IDLE_SECONDS = 30       # browsers reuse a connection within seconds; 30 s is generous
+HEAD_SECONDS = 10       # a request head and a (small) body, even over a poor café Wi-Fi
+SEND_SECONDS = 30       # a client that does not read for this long is gone
+BODY_PREREAD_LIMIT = 256 * 1024  # above the app's MAX_CONTENT_LENGTH (64 KiB): the app says 413
+
+
+class RequestTooSlow(socket.timeout):
+    """The request head or body did not arrive in time. A socket.timeout, so gevent's handler
+    treats it like any broken connection (closed, nothing logged as a server error)."""
+
+
+class GuardedMixin:
+    """Timeouts for WSGIHandler (see the module's docstring). A mixin so gunicorn's handler (which
+    adds its access log) can be guarded the same way."""
+
+    idle_seconds = IDLE_SECONDS
+    head_seconds = HEAD_SECONDS
+    send_seconds = SEND_SECONDS
+    _deadline = None
+    _connection_rfile = None
+
+    def read_requestline(self):
+        # Idle wait: no deadline until the client starts sending, then the whole head is timed.
+        self.socket.settimeout(self.idle_seconds)
+        try:
+            if not self.rfile.peek(1):
+                return ""  # the client closed the connection
+        except (OSError, ValueError):
+            return ""
+        self.socket.settimeout(self.send_seconds)  # per read/write from here; the deadline bounds the whole
+        self._deadline = gevent.Timeout.start_new(self.head_seconds, RequestTooSlow("request head too slow"))
+        try:
+            return super().read_requestline()
+        except BaseException:
+            self._cancel_deadline()
+            raise
+
+    def read_request(self, raw_requestline):
+        try:
+            parsed = super().read_request(raw_requestline)
+            length = self.content_length
+            if parsed and length and length <= BODY_PREREAD_LIMIT \
+                    and self.headers.get("transfer-encoding", "").lower() != "chunked":
+                body = self.rfile.read(length)
+                if len(body) < length:
+                    raise RequestTooSlow("connection closed inside the body")
+                # The app reads the body from memory; the connection's own stream is back after the
+                # response, for the next request on this keep-alive connection.
+                self._connection_rfile = self.rfile
+                self.rfile = io.BufferedReader(io.BytesIO(body))
+            return parsed
+        finally:
+            self._cancel_deadline()
+
+    def handle_one_request(self):
+        try:
+            return super().handle_one_request()
+        finally:
+            self._cancel_deadline()  # also when the head was refused before read_request (414)
+
+    def _handle_client_error(self, ex):
+        if isinstance(ex, socket.timeout):
+            return None  # too slow or gone: close without an answer or a logged traceback
+        return super()._handle_client_error(ex)
+
+    def handle_one_response(self):
+        try:
+            return super().handle_one_response()
+        finally:
+            if self._connection_rfile is not None:
+                self.rfile, self._connection_rfile = self._connection_rfile, None
+
+    def _cancel_deadline(self):
+        if self._deadline is not None:
+            self._deadline.close()
+            self._deadline = None
+
+
+class GuardedHandler(GuardedMixin, WSGIHandler):
+    """gevent's handler with the timeouts above (app.py)."""
+
+
+def raise_open_file_limit() -> int:
+    """Lift the soft limit on open files to the hard limit (each connection is one descriptor; the
+    usual soft limit of 1,024 is what a thousand idle sockets exhausted). Returns the new limit."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or hard > soft:
+        target = hard if hard != resource.RLIM_INFINITY else max(soft, 65536)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+        except (ValueError, OSError):
+            pass  # some containers refuse; the streams cap below then follows the lower limit
+    return soft
+
+
+def stream_capacity(open_file_limit: int) -> int:
+    """How many event streams one process holds: its descriptors less a reserve for ordinary
+    requests (actions, views, /healthz), the database, Redis and the listening socket, so that at
+    capacity a new stream is refused with 503 and everything else still works."""
+    reserve = max(256, open_file_limit // 5)
+    return max(16, open_file_limit - reserve)
+
+
+try:  # gunicorn is optional (the Redis scale-out); its gevent worker with the same guards
+    from gunicorn.workers.ggevent import GeventPyWSGIWorker, PyWSGIHandler
+
+    class GuardedGunicornHandler(GuardedMixin, PyWSGIHandler):
+        """gunicorn's gevent handler (its access log) with the timeouts above."""
+
+    class GuardedGeventWorker(GeventPyWSGIWorker):
+        """gunicorn's gevent worker serving through GuardedGunicornHandler
+        (worker_class = "companion.serving.GuardedGeventWorker" in gunicorn.conf.py)."""
+        wsgi_handler = GuardedGunicornHandler
+
+        def init_process(self):
+            raise_open_file_limit()
+            super().init_process()
+except ImportError:  # pragma: no cover - gunicorn not installed: app.py does not need it
+    pass

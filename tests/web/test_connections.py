@@ -1,0 +1,297 @@
+"""Connection hygiene (issue 19): no single client can stall the server.
+
+- gevent's server with GuardedHandler drops idle, half-sent and slow-body connections (driven
+  in-process with gevent sockets and short timeouts, so these are fast);
+- open event streams are capped per client address (forwarded addresses counted only behind a
+  trusted proxy) and per process, with 429/503 and Retry-After; a closed stream gives its slot back;
+- table creation and moves are rate limited per client address on both backends, with a sentence;
+- the open-file limit is raised to the hard limit;
+- (slow) a real server keeps answering /healthz while one client holds 1,200 idle and half-sent sockets.
+"""
+from __future__ import annotations
+
+import resource
+import socket as std_socket
+import time
+
+import gevent
+import pytest
+from gevent import socket as gsocket
+from gevent.pywsgi import WSGIServer
+
+from companion import create_app
+from companion.serving import GuardedHandler, raise_open_file_limit, stream_capacity
+
+
+# ---- the server's timeouts
+
+class QuickHandler(GuardedHandler):
+    idle_seconds = 0.4
+    head_seconds = 0.6
+    send_seconds = 0.6
+
+
+@pytest.fixture
+def guarded():
+    """A gevent WSGIServer with GuardedHandler on 127.0.0.1 in this process; yields (port, calls)."""
+    calls = []
+
+    def echo(environ, start_response):
+        body = environ["wsgi.input"].read()
+        calls.append((environ["REQUEST_METHOD"], body))
+        start_response("200 OK", [("Content-Type", "text/plain"), ("Content-Length", str(len(body) + 3))])
+        return [b"ok:" + body]
+
+    server = WSGIServer(("127.0.0.1", 0), echo, handler_class=QuickHandler, log=None)
+    server.start()
+    yield server.server_port, calls
+    server.stop(timeout=1)
+
+
+def connect(port: int) -> gsocket.socket:
+    s = gsocket.create_connection(("127.0.0.1", port))
+    s.settimeout(5)
+    return s
+
+
+def closed_within(s: gsocket.socket, seconds: float) -> bool:
+    """True when the server closes the connection (EOF or reset) within `seconds`."""
+    deadline = time.monotonic() + seconds
+    try:
+        while time.monotonic() < deadline:
+            s.settimeout(max(0.01, deadline - time.monotonic()))
+            if not s.recv(4096):
+                return True
+    except (gsocket.timeout, TimeoutError):
+        return False
+    except ConnectionResetError:
+        return True
+    return False
+
+
+def read_response(s: gsocket.socket) -> bytes:
+    data = b""
+    while b"\r\n\r\n" not in data:
+        data += s.recv(4096)
+    head, _, body = data.partition(b"\r\n\r\n")
+    length = int(next(line.split(b":")[1] for line in head.split(b"\r\n") if line.lower().startswith(b"content-length")))
+    while len(body) < length:
+        body += s.recv(4096)
+    return body
+
+
+def test_a_connection_that_never_sends_is_closed_after_the_idle_timeout(guarded):
+    port, calls = guarded
+    s = connect(port)
+    assert closed_within(s, 5)
+    assert calls == []
+
+
+def test_a_trickled_request_head_is_cut_off_by_its_deadline_not_kept_alive_by_each_byte(guarded):
+    port, calls = guarded
+    s = connect(port)
+    s.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")
+    started = time.monotonic()
+    try:
+        for _ in range(50):  # a byte every 0.1 s: each read is quick, the whole head is not
+            s.sendall(b"X")
+            gevent.sleep(0.1)
+    except OSError:
+        pass  # the server closed it while we were still trickling
+    assert closed_within(s, 5)
+    assert time.monotonic() - started < 4
+    assert calls == []
+
+
+def test_a_half_sent_body_never_reaches_the_app(guarded):
+    port, calls = guarded
+    s = connect(port)
+    s.sendall(b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n" + b"a" * 10)
+    assert closed_within(s, 5)
+    assert calls == []
+
+
+def test_kept_alive_requests_with_bodies_still_work(guarded):
+    port, calls = guarded
+    s = connect(port)
+    s.sendall(b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello")
+    assert read_response(s) == b"ok:hello"
+    s.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+    assert read_response(s) == b"ok:"
+    assert calls == [("POST", b"hello"), ("GET", b"")]
+    # then idle: closed after the idle timeout
+    assert closed_within(s, 5)
+
+
+def test_the_open_file_limit_is_raised_to_the_hard_limit():
+    limit = raise_open_file_limit()
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    assert limit == soft
+    assert hard == resource.RLIM_INFINITY or soft == hard
+    # streams leave a reserve of descriptors for ordinary requests
+    assert 0 < stream_capacity(soft) < soft
+
+
+# ---- event streams: a cap per address and per process
+
+def open_stream(client, code: str, **kwargs):
+    return client.get(f"/t/{code}/events", buffered=False, **kwargs)
+
+
+def test_streams_are_capped_per_address_and_a_closed_stream_frees_its_slot(tmp_path):
+    app = create_app({"DATABASE": str(tmp_path / "s.db"), "STREAMS_PER_ADDRESS": 2})
+    client = app.test_client()
+    code = client.post("/tables", data={"game": "toolbox", "parts": ["dice"]}).headers["Location"].rsplit("/", 1)[-1]
+    first, second = open_stream(client, code), open_stream(client, code)
+    assert first.status_code == second.status_code == 200
+    third = open_stream(client, code)
+    assert third.status_code == 429
+    assert third.headers["Retry-After"].isdigit()
+    assert "Too many live connections" in third.get_data(as_text=True)
+    # another address has its own allowance
+    other = open_stream(client, code, environ_base={"REMOTE_ADDR": "192.0.2.7"})
+    assert other.status_code == 200
+    first.close()
+    again = open_stream(client, code)
+    assert again.status_code == 200
+    for r in (second, other, again):
+        r.close()
+    assert app.extensions["stream_slots"].open == 0
+
+
+def test_a_full_process_refuses_new_streams_with_503_and_retry_after(tmp_path):
+    app = create_app({"DATABASE": str(tmp_path / "s.db"), "STREAMS_MAX": 2})
+    client = app.test_client()
+    code = client.post("/tables", data={"game": "toolbox", "parts": ["dice"]}).headers["Location"].rsplit("/", 1)[-1]
+    held = [open_stream(client, code, environ_base={"REMOTE_ADDR": f"192.0.2.{i}"}) for i in (1, 2)]
+    refused = open_stream(client, code, environ_base={"REMOTE_ADDR": "192.0.2.3"})
+    assert refused.status_code == 503
+    assert refused.headers["Retry-After"].isdigit()
+    assert refused.mimetype == "text/plain"  # no page: the page's hidden stream element receives it
+    # everything else still works at capacity
+    assert client.get("/healthz").status_code == 200
+    assert client.get(f"/t/{code}/version").status_code == 200
+    for r in held:
+        r.close()
+
+
+def test_behind_a_trusted_proxy_streams_count_per_forwarded_client(tmp_path):
+    app = create_app({"DATABASE": str(tmp_path / "s.db"), "STREAMS_PER_ADDRESS": 1, "TRUSTED_PROXIES": 1})
+    client = app.test_client()
+    code = client.post("/tables", data={"game": "toolbox", "parts": ["dice"]}).headers["Location"].rsplit("/", 1)[-1]
+    a = open_stream(client, code, headers={"X-Forwarded-For": "10.0.0.1"})
+    b = open_stream(client, code, headers={"X-Forwarded-For": "10.0.0.2"})
+    a2 = open_stream(client, code, headers={"X-Forwarded-For": "10.0.0.1"})
+    assert (a.status_code, b.status_code, a2.status_code) == (200, 200, 429)
+    for r in (a, b):
+        r.close()
+
+
+def test_without_a_trusted_proxy_a_forwarded_address_does_not_buy_more_streams(tmp_path):
+    app = create_app({"DATABASE": str(tmp_path / "s.db"), "STREAMS_PER_ADDRESS": 1})
+    client = app.test_client()
+    code = client.post("/tables", data={"game": "toolbox", "parts": ["dice"]}).headers["Location"].rsplit("/", 1)[-1]
+    a = open_stream(client, code, headers={"X-Forwarded-For": "10.0.0.1"})
+    b = open_stream(client, code, headers={"X-Forwarded-For": "10.0.0.2"})
+    assert (a.status_code, b.status_code) == (200, 429)
+    a.close()
+
+
+# ---- rate limits for new tables and moves, on both backends
+
+
+@pytest.fixture
+def limited_app(database):
+    app = create_app({"DATABASE": database, "TESTING": True, "LOOKUPS_PER_MINUTE": 1000, "JOINS_PER_MINUTE": 1000,
+                      "TABLES_PER_MINUTE": 3, "MOVES_PER_MINUTE": 4, "VIEWS_PER_MINUTE": 3})
+    yield app
+    app.extensions["companion"].hub.close()
+
+
+@pytest.mark.both_backends
+def test_table_creation_is_limited_per_address_with_a_sentence(limited_app):
+    client = limited_app.test_client()
+    statuses = [client.post("/tables", data={"game": "toolbox", "parts": ["dice"]}).status_code for _ in range(4)]
+    assert statuses == [303, 303, 303, 429]
+    refused = client.post("/tables", data={"game": "toolbox", "parts": ["dice"]}, headers={"Accept": "application/json"})
+    assert refused.status_code == 429
+    assert refused.json == {"error": "Too many new tables from this device; wait a minute and try again."}
+    # another device is not affected
+    other = limited_app.test_client()
+    assert other.post("/tables", data={"game": "toolbox", "parts": ["dice"]},
+                      environ_base={"REMOTE_ADDR": "192.0.2.9"}).status_code == 303
+
+
+@pytest.mark.both_backends
+def test_moves_are_limited_per_address_and_a_refused_move_changes_nothing(limited_app):
+    client = limited_app.test_client()
+    code = client.post("/tables", data={"game": "toolbox", "parts": ["dice"]}).headers["Location"].rsplit("/", 1)[-1]
+    json_headers = {"Accept": "application/json"}
+
+    def roll():
+        version = client.get(f"/t/{code}/version").json["version"]
+        return client.post(f"/t/{code}/act/roll", data={"version": version, "as": "board"}, headers=json_headers)
+
+    answers = [roll() for _ in range(5)]
+    assert [a.status_code for a in answers] == [200, 200, 200, 200, 429]
+    assert answers[-1].json == {"error": "Too many moves from this device in a minute; wait a moment and try again."}
+    assert client.get(f"/t/{code}/version").json["version"] == answers[3].json["version"]
+    # htmx gets the sentence in the page's flash area, in the viewer's language
+    refused = client.post(f"/t/{code}/undo", data={"version": 1, "as": "board"},
+                          headers={"HX-Request": "true", "Accept-Language": "de"})
+    assert refused.status_code == 429
+    assert refused.headers["HX-Retarget"] == "#flash"
+    assert "Zu viele Züge" in refused.get_data(as_text=True)
+
+
+@pytest.mark.both_backends
+def test_view_loads_are_limited_per_address_but_the_version_poll_is_not(limited_app):
+    client = limited_app.test_client()
+    code = client.post("/tables", data={"game": "toolbox", "parts": ["dice"]}).headers["Location"].rsplit("/", 1)[-1]
+    statuses = [client.get(f"/t/{code}/view?as=board").status_code for _ in range(4)]
+    assert statuses == [200, 200, 200, 429]
+    assert "Too many page loads" in client.get(f"/t/{code}", headers={"Accept": "application/json"}).json["error"]
+    # the cheap poll a page falls back to stays open, and so does another device
+    assert all(client.get(f"/t/{code}/version").status_code == 200 for _ in range(10))
+    assert limited_app.test_client().get(f"/t/{code}/view?as=board", environ_base={"REMOTE_ADDR": "192.0.2.5"}).status_code == 200
+
+
+def test_a_table_of_twelve_tapping_fast_never_meets_the_default_limits(tmp_path):
+    app = create_app({"DATABASE": str(tmp_path / "d.db")})
+    # twelve phones behind one café address, two taps a second each, for a minute
+    assert app.config["MOVES_PER_MINUTE"] >= 12 * 2 * 60 * 0.8
+    assert app.config["TABLES_PER_MINUTE"] >= 10
+    assert app.config["VIEWS_PER_MINUTE"] >= 12 * 2 * 60 * 0.8
+    assert app.config["STREAMS_PER_ADDRESS"] >= 13 * 3  # three tables of 12 phones and a board
+
+
+# ---- the real server: idle and half-sent sockets do not stall anyone (slow)
+
+@pytest.mark.slow
+def test_healthz_answers_while_one_client_holds_many_idle_and_half_sent_sockets(tmp_path):
+    from tests.conftest import ServerProcess
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard < 3000:
+        pytest.skip("this process may not open 1,200 sockets")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    server = ServerProcess(tmp_path / "idle.db").start()
+    held = []
+    try:
+        for i in range(1200):
+            s = std_socket.create_connection(("127.0.0.1", server.port), timeout=5)
+            if i % 2:
+                s.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # never finished
+            held.append(s)
+        for _ in range(5):
+            with std_socket.create_connection(("127.0.0.1", server.port), timeout=10) as s:
+                s.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                assert s.recv(4096).startswith(b"HTTP/1.1 200")
+        # the half-sent heads are cut off by their deadline: the server closes them
+        half = held[1]
+        half.settimeout(30)
+        assert half.recv(4096) == b""
+    finally:
+        for s in held:
+            s.close()
+        server.stop()
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
