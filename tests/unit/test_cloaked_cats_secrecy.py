@@ -8,6 +8,7 @@ import copy
 import json
 import random
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from companion.games import cloaked_cats as cc
@@ -41,6 +42,8 @@ def check_views(state, s, rng, view_fn=cc.view):
         assert json.dumps(seen, sort_keys=True) == json.dumps(view_fn(twin, ctx(s, viewer)), sort_keys=True)
 
 
+# Whole games, many times over: seconds, not milliseconds, so run with the slow tier (CI runs all).
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 10**9), n=st.integers(2, 5))
 def test_no_view_depends_on_anyone_elses_unrevealed_features(seed, n):

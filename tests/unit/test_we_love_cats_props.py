@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -67,6 +68,8 @@ def play(n_players: int, game_seed: int, chooser: random.Random) -> tuple[dict, 
     raise AssertionError(f"the game did not end in {MAX_MOVES} moves")
 
 
+# Whole games, many times over: seconds, not milliseconds, so run with the slow tier (CI runs all).
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(n_players=st.integers(wlc.MIN_PLAYERS, wlc.MAX_PLAYERS), game_seed=st.integers(0, 2**32), chooser=st.randoms(use_true_random=False))
 def test_random_games_conserve_cats_never_double_a_passed_colour_and_always_end(n_players, game_seed, chooser):
@@ -81,9 +84,9 @@ def test_random_games_conserve_cats_never_double_a_passed_colour_and_always_end(
         assert set(state["winners"]) == {s for s, n in hands.items() if n == max(hands.values())}
 
 
+@pytest.mark.slow   # with the property test it counts
 def test_the_property_run_played_thousands_of_turns():
     # Runs after the property test in file order; skipped alone (pytest -k) rather than failing.
     if not TURNS_PLAYED:
-        import pytest
         pytest.skip("run together with the property test")
     assert sum(TURNS_PLAYED) >= 2000, sum(TURNS_PLAYED)
