@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import ServerProcess, code_from_url
+from tests.conftest import ServerProcess, code_from_url, join_by_qr
 
 pytestmark = pytest.mark.browser
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True}
@@ -23,12 +23,7 @@ def dice_table(page, base: str) -> str:
 
 
 def seated_phone(browser, base: str, code: str, name: str):
-    phone = browser.new_context(**PHONE).new_page()
-    phone.goto(f"{base}/t/{code}/join")
-    phone.get_by_label("Your name").fill(name)
-    phone.get_by_role("button", name="Take a seat").click()
-    expect(phone).to_have_url(re.compile(r"/seat$"))
-    return phone
+    return join_by_qr(browser.new_context(**PHONE), f"{base}/t/{code}/join", name)
 
 
 def version_of(page) -> int:

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import code_from_url
+from tests.conftest import code_from_url, join_by_qr
 
 pytestmark = pytest.mark.browser
 TABLET = {"viewport": {"width": 1280, "height": 800}}
@@ -26,12 +26,7 @@ def toolbox(page, base: str, timers: str = "Sand timer: 12") -> str:
 
 
 def join(browser, base: str, code: str, name: str):
-    phone = browser.new_context(**PHONE).new_page()
-    phone.goto(f"{base}/t/{code}/join")
-    phone.get_by_label("Your name").fill(name)
-    phone.get_by_role("button", name="Take a seat").click()
-    expect(phone).to_have_url(re.compile(r"/seat$"))
-    return phone
+    return join_by_qr(browser.new_context(**PHONE), f"{base}/t/{code}/join", name)
 
 
 def test_scores_and_timers_are_announced_in_the_live_region(server, browser):

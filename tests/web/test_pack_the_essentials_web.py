@@ -214,20 +214,24 @@ def test_views_never_show_the_face_down_piles(three):
         assert "tokens" not in text and "solo_deck" not in text
 
 
+def play_solo_rounds(board) -> None:
+    """Starts a solo table and plays its 12 rounds quickly from the board, up to the score pad."""
+    board.act("start")
+    for _ in range(12):
+        view = board.view()
+        board.act("choose_position", position=next(p["number"] for p in view["positions"] if not p["blocked"]))
+        while board.view()["phase"] == "draft":
+            if board.view()["drafting"]["kind"] == "cat_lady":
+                board.act("cat_lady_flip")
+            else:
+                board.act("draft", tile=next(t["number"] for t in board.view()["tiles"] if t["status"] == "open"))
+        board.act("next_round")
+
+
 def test_purr_sonal_best_is_shown_across_solo_tables(new_table, device):
     first = new_table(GAME, mode="solo", solo_level="Easy", solo_target="10")
     ann = device(first).join("Ann")
-    first.act("start")
-    # Play the rounds quickly from the board, then score.
-    for _ in range(12):
-        view = first.view()
-        first.act("choose_position", position=next(p["number"] for p in view["positions"] if not p["blocked"]))
-        while first.view()["phase"] == "draft":
-            if first.view()["drafting"]["kind"] == "cat_lady":
-                first.act("cat_lady_flip")
-            else:
-                first.act("draft", tile=next(t["number"] for t in first.view()["tiles"] if t["status"] == "open"))
-        first.act("next_round")
+    play_solo_rounds(first)
     ann.act("score", **PAD)
     second = new_table(GAME, mode="solo", solo_level="Hard", solo_target="150")
     device(second).join("Bo")

@@ -123,19 +123,10 @@ def test_a_finished_table_view_reads_no_states_however_long_its_game(app, new_ta
 
 def test_purr_sonal_best_follows_an_undone_solo_ending_across_tables(new_table, device):
     """The Purr-sonal Best is read from records: another table shows it, an undo takes it away."""
-    from tests.web.test_pack_the_essentials_web import PAD
+    from tests.web.test_pack_the_essentials_web import PAD, play_solo_rounds
     first = new_table("pack-the-essentials", mode="solo", solo_level="Easy", solo_target="10")
     ann = device(first).join("Ann")
-    first.act("start")
-    for _ in range(12):
-        view = first.view()
-        first.act("choose_position", position=next(p["number"] for p in view["positions"] if not p["blocked"]))
-        while first.view()["phase"] == "draft":
-            if first.view()["drafting"]["kind"] == "cat_lady":
-                first.act("cat_lady_flip")
-            else:
-                first.act("draft", tile=next(t["number"] for t in first.view()["tiles"] if t["status"] == "open"))
-        first.act("next_round")
+    play_solo_rounds(first)
     ann.act("score", **PAD)
     second = new_table("pack-the-essentials", mode="solo", solo_level="Hard", solo_target="150")
     assert [e["name"] for e in second.view()["solo"]["best_log"]] == ["Ann"]
