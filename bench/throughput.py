@@ -58,16 +58,19 @@ def main() -> None:
     store = RedisServer() if args.redis else None
     server = Server(db=store.url if store else None)
     try:
-        codes = []
+        codes, hosts = [], []
         for _ in range(concurrency):
             _, hdrs, _ = http(server.port, "POST", "/tables", {"game": "toolbox", "parts": ["dice"]})
             codes.append(hdrs["location"].rsplit("/", 1)[-1])
+            # The board acts with the host's cookie: a screen without it only watches (403).
+            hosts.append({"Cookie": hdrs["set-cookie"].split(";")[0]})
 
         def bare(i, state):
             return http(server.port, "GET", "/healthz")[0] == 200
 
         def action(i, state):
-            status, _, body = http(server.port, "POST", f"/t/{codes[i]}/act/roll", {"version": state.get("v", 1)})
+            status, _, body = http(server.port, "POST", f"/t/{codes[i]}/act/roll", {"version": state.get("v", 1)},
+                                   headers=hosts[i])
             if status == 200:
                 state["v"] = json.loads(body)["version"]
             return status == 200
