@@ -119,7 +119,7 @@ def test_stale_tap_shows_the_fresh_table_and_a_reason(server, browser):
     phone = join(other, f"{server.url}/t/{code}/join", "Eve")
     expect(board.locator(".seat-list")).to_contain_text("Eve")
     # Eve acts while this page's stream is cut: simulate by blocking the event stream
-    board.route("**/events", lambda route: route.abort())
+    board.route("**/events*", lambda route: route.abort())  # the stream URL carries ?as=
     board.reload()
     phone.get_by_role("button", name="Next round ▶").click()
     expect(phone.locator(".part.glance")).to_contain_text("Round 2")
