@@ -197,7 +197,7 @@ def qr_svg():
     return response
 
 
-# ---- finished games: the page, and downloads (only what the board showed; see finished_games)
+# ---- finished games: the page, and downloads (the records their finishing moves wrote: companion/records.py)
 
 def history_with_times() -> list[dict]:
     return [{**game, "finished_iso": iso_time(game["finished_at"]), "started_iso": iso_time(game["started_at"])}
