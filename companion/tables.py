@@ -15,7 +15,9 @@ import hashlib
 import json
 import random
 import secrets
+import threading
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -36,6 +38,9 @@ PAIR_SECONDS = 10 * 60      # a pairing code on the host's screen is good this l
 NOTICE_KINDS = ("undo", "seat_moved", "seat_removed", "claim", "claim_refused", "board_paired", "boards_forgotten",
                 "switch", "seat_earlier")
 NOTICES_SHOWN = 3
+NOTICES_READ = 30           # newest events a snapshot reads for its notices
+SHARED_READ_SECONDS = 2.0   # a read shared by a table's streams serves them this long at most (see shared_snapshot)
+SHARED_READS_KEPT = 2000    # tables whose newest shared read this process keeps
 NAME_FIELD = {"name": Text(label=N_("name"), min_len=1, max_len=32)}
 ENGINE_KEY = "_engine"      # the engine's part of a saved state: {"rng": seed}
 DREW = "_drew"              # in a move event's arguments: that move drew from the table's random source
@@ -153,6 +158,102 @@ def unpredictable_seed() -> int:
     return secrets.randbits(64)
 
 
+def load_table(tx: Transaction, code: str) -> tuple[TableRow, games.Game]:
+    row = tx.get_table(code)
+    if row is None:
+        raise TableNotFound(code)
+    game = games.get(row.game)
+    if game is None:  # a table of a game removed since: treat as gone
+        raise TableNotFound(code)
+    return row, game
+
+
+class TableRead:
+    """One table as one read transaction saw it, answering the `Transaction` methods a snapshot uses
+    (with the same signatures, so identifying a viewer is the same code for both). Each answer is
+    read once and kept; `share()` reads the rest a viewer could need and lets the transaction go,
+    after which the read serves any number of viewers' snapshots from memory."""
+
+    SHARED_KINDS = ("board", "moved", "removed", "claim")  # the credentials viewers are told apart by
+
+    def __init__(self, tx: Transaction, code: str):
+        self._tx: Transaction | None = tx
+        self._answers: dict[tuple, object] = {}
+        row, game = load_table(tx, code)
+        self.code, self.row, self.game, self.version = code, row, game, row.version
+        # The row's state is parsed for this read alone: taken apart once, never changed after
+        # (game views are pure), so every viewer's view reads the same dicts.
+        self.state, self.engine = split_state(row.state)
+        self.at: float | None = None
+
+    def _answer(self, key: tuple, read: Callable[[Transaction], object]):
+        if key not in self._answers:
+            if self._tx is None:
+                raise LookupError(f"a shared table read was not given {key[0]}")
+            self._answers[key] = read(self._tx)
+        return self._answers[key]
+
+    def share(self, at: float) -> None:
+        """Read what only some viewers need, and stop reading: from now on the answers are kept ones."""
+        for kind in self.SHARED_KINDS:
+            self.credentials(self.code, kind)
+        self.seats(self.code)
+        self._tx, self.at = None, at
+
+    def get_table(self, code: str) -> TableRow:
+        return self.row
+
+    def seats(self, code: str) -> list[SeatRow]:
+        return self._answer(("seats",), lambda tx: tx.seats(code))
+
+    def seat_by_token(self, code: str, token_hash: str) -> SeatRow | None:
+        # The table's seats are read for every snapshot anyway: one query fewer than asking the store.
+        return next((s for s in self.seats(code) if secrets.compare_digest(s.token_hash, token_hash)), None)
+
+    def credentials(self, code: str, kind: str) -> list:
+        return self._answer(("credentials", kind), lambda tx: tx.credentials(code, kind))
+
+    def last_live_move(self, code: str) -> EventRow | None:
+        return self._answer(("last_live_move",), lambda tx: tx.last_live_move(code))
+
+    def history(self, code: str, limit: int) -> list[EventRow]:
+        return self._answer(("history", limit), lambda tx: tx.history(code, limit))
+
+    def records_of_game(self, game: str, limit: int) -> list:
+        return self._answer(("records_of_game", game, limit), lambda tx: tx.records_of_game(game, limit))
+
+    def records(self, code: str) -> list:
+        return self._answer(("records",), lambda tx: tx.records(code))
+
+
+class SharedReads:
+    """The newest shared TableRead of each table, for at most `most` tables (the least recently
+    used go first). Under gevent a read is made and kept without a switch between, and the lock
+    covers threads."""
+
+    def __init__(self, most: int):
+        self.most = most
+        self._reads: OrderedDict[str, TableRead] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, code: str) -> TableRead | None:
+        with self._lock:
+            read = self._reads.get(code)
+            if read is not None:
+                self._reads.move_to_end(code)
+            return read
+
+    def put(self, code: str, read: TableRead) -> None:
+        with self._lock:
+            kept = self._reads.get(code)
+            if kept is not None and kept.version > read.version:
+                return  # a newer read landed meanwhile (another thread): keep it
+            self._reads[code] = read
+            self._reads.move_to_end(code)
+            while len(self._reads) > self.most:
+                self._reads.popitem(last=False)
+
+
 class Tables:
     def __init__(self, store: Store, hub: Hub, clock: Callable[[], float] = time.time,
                  seeds: Callable[[], int] = unpredictable_seed):
@@ -162,6 +263,7 @@ class Tables:
         self.hub = hub
         self.clock = clock
         self.seeds = seeds
+        self._shared_reads = SharedReads(SHARED_READS_KEPT)
 
     # ---- creating and finding
     def create(self, game_id: str, getlist: GetList, standalone: bool = False) -> tuple[str, str]:
@@ -197,13 +299,7 @@ class Tables:
         return self.store.transact(insert), host_token
 
     def _load(self, tx: Transaction, code: str) -> tuple[TableRow, games.Game]:
-        row = tx.get_table(code)
-        if row is None:
-            raise TableNotFound(code)
-        game = games.get(row.game)
-        if game is None:  # a table of a game removed since: treat as gone
-            raise TableNotFound(code)
-        return row, game
+        return load_table(tx, code)
 
     def game_of(self, code: str):
         """The table's game, or None when there is no such table (any more)."""
@@ -250,20 +346,40 @@ class Tables:
     def snapshot(self, code: str, creds: Credentials) -> Snapshot:
         """Who is looking and what they may see, read in one transaction."""
         with self.store.read() as tx:
-            row, game = self._load(tx, code)
-            viewer = self._identify(tx, row, creds)
-            seat_rows = tx.seats(code)
-            last = tx.last_live_move(code)
-            recent = tx.history(code, 30)
-            claims = self._open_claims(tx, code) if viewer.is_host or viewer.seat else []
-            state, engine = split_state(row.state)
-            # A game that shows results from every table (Pack the Essentials' Purr-sonal Best) is
-            # given their records, read here: the view itself never reads another table.
-            shown = ([r.record for r in tx.records_of_game(game.id, RECORDS_SHOWN)]
-                     if game.shows_records and game.shows_records(state) else None)
-            legacy_records = tx.records(code) if game.standing and not records.started(engine) else None
-        seats = _seats(seat_rows)
+            return self._snapshot(TableRead(tx, code), creds, self.clock())
+
+    def shared_snapshot(self, code: str, creds: Credentials, at_least: int = 0) -> Snapshot:
+        """snapshot(), from a read of the table shared by every viewer that asks for version
+        `at_least` or newer within SHARED_READ_SECONDS: after a change, each of a table's event
+        streams wants its own viewer's snapshot of the same version, and one store read (with one
+        `now`, so their timers agree) serves them all. The viewer is still identified, and the
+        game's view made, for each one: sharing the read shares nothing secret."""
         now = self.clock()
+        read = self._shared_reads.get(code)
+        if read is None or read.version < at_least or not 0 <= now - read.at < SHARED_READ_SECONDS:
+            with self.store.read() as tx:
+                read = TableRead(tx, code)
+                # An anonymous viewer's snapshot makes every read a snapshot needs whoever looks
+                # (the game's records included), and share() adds the credentials viewers differ by.
+                self._snapshot(read, Credentials(), now)
+                read.share(now)
+            self._shared_reads.put(code, read)
+        return self._snapshot(read, creds, read.at)
+
+    def _snapshot(self, tx: "TableRead", creds: Credentials, now: float) -> Snapshot:
+        code, row, game = tx.code, tx.row, tx.game
+        viewer = self._identify(tx, row, creds)
+        seat_rows = tx.seats(code)
+        last = tx.last_live_move(code)
+        recent = tx.history(code, NOTICES_READ)
+        claims = self._open_claims(tx, code, now) if viewer.is_host or viewer.seat else []
+        state, engine = tx.state, tx.engine
+        # A game that shows results from every table (Pack the Essentials' Purr-sonal Best) is
+        # given their records, read here: the view itself never reads another table.
+        shown = ([r.record for r in tx.records_of_game(game.id, RECORDS_SHOWN)]
+                 if game.shows_records and game.shows_records(state) else None)
+        legacy_records = tx.records(code) if game.standing and not records.started(engine) else None
+        seats = _seats(seat_rows)
         ctx = Ctx(seat=viewer.seat, seats=seats, now=now, is_host=viewer.is_host, is_board=viewer.is_board,
                   records=shown)
         view = game.view(state, ctx)
@@ -305,8 +421,7 @@ class Tables:
                 # a switch: the game the host switched to, and whether one was ended early
                 "game": _title(args.get("game")), "ended_early": bool(args.get("ended_early"))}
 
-    def _open_claims(self, tx: Transaction, code: str) -> list[dict]:
-        now = self.clock()
+    def _open_claims(self, tx: Transaction, code: str, now: float) -> list[dict]:
         by_id = {s.seat_id: s.name for s in tx.seats(code)}
         return [{"seat": c.seat_id, "name": by_id[c.seat_id], "at": c.at, "time": clock_time(c.at)}
                 for c in tx.credentials(code, "claim") if c.seat_id in by_id and now - c.at < CLAIM_SECONDS]
@@ -698,7 +813,7 @@ class Tables:
         same thing meanwhile (two people pressing Next round), say who, in words; when it was this
         same screen (a quick double tap), say that its first tap counted."""
         names_by_id = {s.seat_id: s.name for s in tx.seats(code)}
-        for event in tx.history(code, 30):
+        for event in tx.history(code, NOTICES_READ):
             if event.version <= seen:
                 break
             same = (event.kind == "undo") if undoing else (event.kind == "move" and event.move == move_name)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import events, home, i18n, security, static_files, tables
+from . import events, home, i18n, sections, security, static_files, tables
 
 
 def register(app: Flask) -> None:
@@ -11,6 +11,7 @@ def register(app: Flask) -> None:
     i18n.register(app)
     from .charts import score_chart
     app.jinja_env.globals["score_chart"] = score_chart
+    sections.register(app)
     static_files.register(app)
     app.register_blueprint(home.bp)
     app.register_blueprint(tables.bp)

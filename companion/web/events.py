@@ -22,7 +22,7 @@ import time
 from flask import Blueprint, Response, current_app, g, request
 from flask_babel import gettext
 
-from ..tables import normalise_code
+from ..tables import TableNotFound, normalise_code
 from .security import client_address, plain_refusal, unknown_table_answer
 
 bp = Blueprint("events", __name__)
@@ -76,7 +76,11 @@ def no_stream(status: int, message: str):
 def stream(code: str):
     tables = current_app.extensions["companion"]
     code = normalise_code(code[:20]) or ""
-    if not code or not tables.exists(code):
+    try:
+        current = tables.version(code) if code else None
+    except TableNotFound:
+        current = None
+    if current is None:
         return unknown_table_answer()
     role = request.args.get("as")
     if role is not None and role not in ("board", "seat"):
@@ -110,7 +114,7 @@ def stream(code: str):
                 # yields would be popped out of order.
                 with app.request_context(environ):
                     g.code = code
-                    version, html = fresh_view(role)
+                    version, html = fresh_view(role, version)
             except Exception:  # the page re-fetches on a version-only event: never lose the event
                 log.exception("could not render the view for an event stream")
         data = str(version) if html is None else f"{version}\n{html}"
@@ -118,8 +122,8 @@ def stream(code: str):
         return version, f"event: changed\nid: {version}\n{lines}\n"
 
     def events():
+        nonlocal current
         yield ": ok\n\n"
-        current = tables.version(code)
         if current > seen:  # missed changes while away: say so at once
             current, event = changed(current)
             yield event

@@ -98,11 +98,17 @@ _LOADED: dict[str, tuple[Translations, dict]] = {}
 
 def request_catalogue() -> tuple[Translations, dict]:
     if "catalogue" not in g:
-        code = select_locale()
+        code = g.language = select_locale()
         if code not in _LOADED:
             _LOADED[code] = _bind(Translations.load(str(TRANSLATIONS), [code]))
         g.catalogue = _LOADED[code]
     return g.catalogue
+
+
+def request_language() -> str:
+    """The language this request's pages are written in (as request_catalogue() chose it)."""
+    request_catalogue()
+    return g.language
 
 
 def _bind(catalogue: Translations) -> tuple[Translations, dict]:

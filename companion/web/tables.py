@@ -126,11 +126,12 @@ def render_view(role: str, status: int = 200, message: str | None = None, snap: 
     return no_store(current_app.make_response((html, status)))
 
 
-def fresh_view(role: str) -> tuple[int, str | None]:
+def fresh_view(role: str, at_least: int) -> tuple[int, str | None]:
     """This request's viewer's own view (the same HTML as GET /view?as=role, from the same cookies)
-    and its version, for the event stream to carry. None for the HTML of a seat page whose seat is
-    gone: the page then re-fetches and shows why."""
-    snap = snapshot(role)
+    and its version, at `at_least` or newer, for the event stream to carry. None for the HTML of a
+    seat page whose seat is gone: the page then re-fetches and shows why. The table is read once
+    for all of its streams (Tables.shared_snapshot)."""
+    snap = tables().shared_snapshot(g.code, credentials(role), at_least)
     if role == "seat" and snap.viewer.seat is None:
         return snap.version, None
     return snap.version, render_template("table/_view.html", **page_context(snap, role))

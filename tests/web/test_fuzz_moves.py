@@ -1,13 +1,17 @@
 """Hypothesis drives every move of every built game with random and hostile fields (huge numbers,
 negatives, unknown ids, wrong types, long strings, unicode, HTML), from the board and from seats:
 never a 5xx, a refusal is always a sentence, and a refused move changes nothing."""
+import copy
 import tempfile
+import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from companion import create_app, games
 from companion.fields import Bool, Choice, ChoiceList, Int, Text, TextList
+from companion.games.base import Ctx, Seat
+from companion.tables import split_state
 
 # The few options a game cannot default (everything else uses the game's own defaults).
 CREATE = {"toolbox": {"parts": ["timers", "dice", "bag", "deck", "track", "counters", "rounds", "picker"]}}
@@ -71,6 +75,18 @@ def action(draw, game):
     return name, fields, device
 
 
+def assert_views_leave_the_state_alone(app, code: str, game) -> None:
+    """A game's view must not change the state it reads: one read of a table serves every viewer's
+    view after a change (Tables.shared_snapshot), so a view that changed it would change the next."""
+    with app.extensions["companion"].store.read() as tx:
+        state, _engine = split_state(tx.get_table(code).state)
+        seats = [Seat(s.seat_id, s.name) for s in tx.seats(code)]
+    before = copy.deepcopy(state)
+    for seat in [None, *seats]:
+        game.view(state, Ctx(seat=seat, seats=seats, now=time.time(), is_host=seat is None, is_board=seat is None))
+        assert state == before, f"{game.id}'s view changed the state it was given"
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", BUILT)
 def test_hostile_moves_never_break_a_table(game_id):
@@ -107,6 +123,7 @@ def test_hostile_moves_never_break_a_table(game_id):
                     assert isinstance(error, str) and error and error[0].isupper(), error
                     after = board.get(f"/t/{code}/view.json").json
                     assert timeless(after) == timeless(before), f"refused {name} {fields} changed the table"
+                assert_views_leave_the_state_alone(app, code, game)
                 # every viewer can still render its page
                 for seat in seats:
                     assert seat.get(f"/t/{code}/view?as=seat").status_code == 200
