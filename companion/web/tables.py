@@ -24,6 +24,7 @@ from ..fields import Bool, Int, parse
 from ..tables import Credentials, NameTaken, Snapshot, Stale, TableNotFound, lost_seat_refusal, normalise_code
 from .cookies import remember_table, set_table_cookie, table_cookie
 from .i18n import refusal_text
+from .sections import view_html
 from .security import error_page, over_limit, refusal_answer, wants_json
 
 bp = Blueprint("tables", __name__, url_prefix="/t/<code>")
@@ -95,8 +96,10 @@ def role_from_request() -> str:
 
 
 def page_context(snap: Snapshot, role: str) -> dict:
-    return {"snap": snap, "view": snap.view, "role": role, "game": snap.game, "code": snap.code,
-            "join_url": join_url()}
+    """A table page's context: the page around the view reads the snapshot (the title names the seat),
+    the view itself is rendered from what it may read (sections.view_html)."""
+    return {"snap": snap, "role": role, "game": snap.game, "code": snap.code,
+            "view_html": view_html(snap, role, join_url())}
 
 
 def no_store(response):
@@ -120,7 +123,7 @@ def render_view(role: str, status: int = 200, message: str | None = None, snap: 
     snap = snap or snapshot(role)
     if role == "seat" and snap.viewer.seat is None:
         return error_page(403, refusal_text(lost_seat_refusal(snap.viewer)))
-    html = render_template("table/_view.html", **page_context(snap, role))
+    html = str(view_html(snap, role, join_url()))
     if message:
         html += render_template("table/_answer.html", message=message)
     return no_store(current_app.make_response((html, status)))
@@ -134,7 +137,7 @@ def fresh_view(role: str, at_least: int) -> tuple[int, str | None]:
     snap = tables().shared_snapshot(g.code, credentials(role), at_least)
     if role == "seat" and snap.viewer.seat is None:
         return snap.version, None
-    return snap.version, render_template("table/_view.html", **page_context(snap, role))
+    return snap.version, str(view_html(snap, role, join_url()))
 
 
 @bp.get("")
