@@ -76,7 +76,7 @@ class Device:
                        f"Accept: text/event-stream\r\nLast-Event-ID: 999999\r\n\r\n").encode())
             buffer = b""
             while not stop.is_set():
-                chunk = s.recv(4096)
+                chunk = s.recv(65536)  # as a browser reads: a whole event at once, not in 4 KB pieces
                 if not chunk:
                     break
                 buffer += chunk

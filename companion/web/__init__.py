@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import events, home, i18n, sections, security, static_files, tables
+from . import events, forms, home, i18n, sections, security, static_files, tables
 
 
 def register(app: Flask) -> None:
@@ -12,6 +12,7 @@ def register(app: Flask) -> None:
     from .charts import score_chart
     app.jinja_env.globals["score_chart"] = score_chart
     sections.register(app)
+    forms.register(app)
     static_files.register(app)
     app.register_blueprint(home.bp)
     app.register_blueprint(tables.bp)
