@@ -33,6 +33,7 @@ def create_app(config: dict | None = None) -> Flask:
         STREAM_SECONDS=15 * 60,     # an event stream ends after this; the browser reconnects
         KEEPALIVE_SECONDS=15,
         SEND_FILE_MAX_AGE_DEFAULT=3600,
+        MINIFY_ASSETS=True,         # our scripts and styles served minified (companion/web/static_files.py)
         # Compressed answers for slow café networks, static files included (they are streamed). The
         # event stream is never compressed (text/event-stream is not in the list): each event leaves
         # at once.

@@ -1,0 +1,59 @@
+"""Page weight (README Performance, bench/weight.py): our own scripts and styles are served minified
+(companion/web/static_files.py), the files in static/ staying the readable source."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from flask import url_for
+
+from companion import create_app
+
+OWN = ["js/table.js", "js/prefs.js", "js/secret.js", "css/app.css", "css/games/communicat.css"]
+
+
+def versioned(app, filename: str) -> str:
+    with app.test_request_context():
+        return url_for("static", filename=filename)
+
+
+@pytest.mark.parametrize("filename", OWN)
+def test_own_scripts_and_styles_are_served_minified_with_the_long_cache(app, client, filename):
+    with open(app.static_folder + "/" + filename, encoding="utf-8") as fh:
+        written = fh.read()
+    r = client.get(versioned(app, filename))
+    assert r.status_code == 200
+    served = r.get_data(as_text=True)
+    assert len(served) < 0.8 * len(written)
+    opening_comment = written.splitlines()[0].lstrip("/* ")[:40]
+    assert opening_comment and opening_comment not in served
+    assert r.mimetype == ("text/css" if filename.endswith(".css") else "text/javascript")
+    assert "immutable" in r.headers["Cache-Control"]
+    # a second visit without the long cache (no ?v=) revalidates: 304 with the same ETag
+    again = client.get(r.request.path, headers={"If-None-Match": r.headers["ETag"]})
+    assert again.status_code == 304
+
+
+def test_minified_style_keeps_every_rule(app, client):
+    """Only comments and spaces go: the same selectors, in the same order."""
+    def selectors(css: str) -> list[str]:
+        css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+        return [re.sub(r"\s+", "", s) for s in re.findall(r"([^{};]+)\{", css)]
+    with open(app.static_folder + "/css/app.css", encoding="utf-8") as fh:
+        written = fh.read()
+    served = client.get(versioned(app, "css/app.css")).get_data(as_text=True)
+    assert selectors(served) == selectors(written)
+
+
+def test_vendored_files_and_other_files_are_served_as_written(app, client):
+    with open(app.static_folder + "/vendor/htmx-4.0.1/hx-sse.min.js", "rb") as fh:
+        assert client.get("/static/vendor/htmx-4.0.1/hx-sse.min.js").get_data() == fh.read()
+    assert client.get("/static/icons/icon.svg").status_code == 200
+    assert client.get("/static/js/missing.js").status_code == 404
+    assert client.get("/static/../app.py").status_code == 404
+
+
+def test_minifying_can_be_turned_off(tmp_path):
+    app = create_app({"DATABASE": str(tmp_path / "plain.db"), "MINIFY_ASSETS": False})
+    with open(app.static_folder + "/js/table.js", "rb") as fh:
+        assert app.test_client().get("/static/js/table.js").get_data() == fh.read()
