@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from flask import url_for
 
-from companion import create_app
+from companion import create_app, games
 
 OWN = ["js/table.js", "js/prefs.js", "js/secret.js", "css/app.css", "css/games/communicat.css"]
 
@@ -57,3 +58,17 @@ def test_minifying_can_be_turned_off(tmp_path):
     app = create_app({"DATABASE": str(tmp_path / "plain.db"), "MINIFY_ASSETS": False})
     with open(app.static_folder + "/js/table.js", "rb") as fh:
         assert app.test_client().get("/static/js/table.js").get_data() == fh.read()
+
+
+@pytest.mark.parametrize("game", [e.id for e in games.catalogue() if e.available])
+def test_the_secret_script_comes_only_with_a_seat_that_covers_a_secret(app, new_table, device, game):
+    """secret.js is loaded by a seat whose game lays a secret face down (its templates import
+    templates/_secret.html), and by no board: templates/table/page.html names those games."""
+    folder = Path(app.template_folder) / "games" / game
+    covers = any('"_secret.html"' in t.read_text(encoding="utf-8") for t in folder.glob("*.html"))
+    table = new_table(game, **({"parts": ["dice"]} if game == "toolbox" else {}))
+    phone = device(table).join("Ann")
+    seat = phone.client.get(f"/t/{table.code}/seat").get_data(as_text=True)
+    board = table.client.get(f"/t/{table.code}").get_data(as_text=True)
+    assert ("js/secret.js" in seat) == covers
+    assert "js/secret.js" not in board
