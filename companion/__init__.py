@@ -38,7 +38,7 @@ def create_app(config: dict | None = None) -> Flask:
         # event stream is never compressed (text/event-stream is not in the list): each event leaves
         # at once.
         COMPRESS_MIMETYPES=["text/html", "text/css", "application/javascript", "text/javascript",
-                            "application/json", "image/svg+xml"],
+                            "application/json", "application/manifest+json", "image/svg+xml"],
         COMPRESS_ALGORITHM=["br", "gzip"],
         COMPRESS_MIN_SIZE=300,
         RANDOM_SEED=None,           # tests: an int makes every new table's rolls and deals repeatable
