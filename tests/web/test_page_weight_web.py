@@ -76,3 +76,44 @@ def test_the_secret_script_comes_only_with_a_seat_that_covers_a_secret(app, new_
     board = table.client.get(f"/t/{table.code}").get_data(as_text=True)
     assert ("js/secret.js" in seat) == covers
     assert "js/secret.js" not in board
+
+
+# What a page loads with it (bench/weight.py counts the same): its <link>, <script> and <img> addresses.
+LOADED = re.compile(r'<(?:link|script|img)\b[^>]*?\b(?:src|href)="([^"]+)"')
+LAN = {"Accept-Encoding": "gzip, deflate"}  # what Chromium offers on plain http (br only over https)
+FIRST_LOAD_BUDGET = 40 * 1024
+
+
+def first_load_bytes(client, path: str) -> int:
+    """The page and everything it loads, compressed as served to Chromium, headers excluded."""
+    page = client.get(path, headers=LAN)
+    assert page.status_code == 200
+    total = len(page.data)
+    for url in set(LOADED.findall(client.get(path).get_data(as_text=True))):
+        assert url.startswith("/"), url  # nothing from another host
+        asset = client.get(url, headers=LAN)
+        assert asset.status_code == 200, url
+        total += len(asset.data)
+    return total
+
+
+@pytest.mark.parametrize("game", [e.id for e in games.catalogue() if e.available])
+def test_first_load_of_a_board_and_a_seat_stays_within_40_kb_and_an_update_4_kb(new_table, device, game):
+    """The README's page-weight target, kept: a phone on a café's network loads a table in one go.
+    The host's own board (its controls included) and a seat, once the game has begun."""
+    table = new_table(game, **({"parts": ["timers", "dice", "bag", "deck", "track", "counters", "rounds", "picker"]}
+                               if game == "toolbox" else {}))
+    phones = [device(table).join(name) for name in (("Ann", "Bob") if game == "catchy" else ("Ann", "Bob", "Cy"))]
+    for opener in ("start", "start_round"):
+        if opener in games.get(game).moves:
+            fields = {"leader": 1} if game == "catchy" else {}  # who holds the Starting card
+            r = table.client.post(f"/t/{table.code}/act/{opener}",
+                                  data={"version": table.view()["version"], "as": "board", **fields})
+            assert r.status_code == 303, r.get_data(as_text=True)
+    board = first_load_bytes(table.client, f"/t/{table.code}")
+    seat = first_load_bytes(phones[0].client, f"/t/{table.code}/seat")
+    assert board <= FIRST_LOAD_BUDGET and seat <= FIRST_LOAD_BUDGET, (board, seat)
+    # one update (the event's few bytes and the view): the 4 KB target
+    for who, role in ((table, "board"), (phones[0], "seat")):
+        view = who.client.get(f"/t/{table.code}/view?as={role}", headers=LAN)
+        assert view.status_code == 200 and len(view.data) <= 4 * 1024 - 100, (role, len(view.data))
