@@ -21,7 +21,9 @@ from companion import games  # noqa: E402
 
 # What Chromium sends to a plain-http LAN address (br is offered only over https).
 BROWSER = {"Accept": "text/html", "Accept-Encoding": "gzip, deflate"}
-ASSET = re.compile(r'(?:src|href)="([^"]+)"')
+# What a page loads with it: its <link> (styles, icons, the manifest), <script> and <img> addresses;
+# not the pages its <a> links lead to. (Chromium does not fetch apple-touch-icon; it is counted anyway.)
+ASSET = re.compile(r'<(?:link|script|img)\b[^>]*?\b(?:src|href)="([^"]+)"')
 CREATE = {"toolbox": {"parts": ["timers", "dice", "bag", "deck", "track", "counters", "rounds", "picker"]}}
 OPENERS = ("start", "start_round")
 
@@ -38,8 +40,8 @@ def load(port: int, path: str, cookie: str | None) -> tuple[int, int, list[str]]
         if url.startswith(("http://", "https://", "//")):
             strays.append(url)
             continue
-        if not url.startswith("/") or url.startswith("/t/") and not url.endswith(".svg"):
-            continue  # links to pages, not loaded with this page
+        if not url.startswith("/"):
+            continue
         _, _, asset = http(port, "GET", url, headers=BROWSER)
         total += len(asset)
     return status, total, strays

@@ -33,11 +33,12 @@ def create_app(config: dict | None = None) -> Flask:
         STREAM_SECONDS=15 * 60,     # an event stream ends after this; the browser reconnects
         KEEPALIVE_SECONDS=15,
         SEND_FILE_MAX_AGE_DEFAULT=3600,
+        MINIFY_ASSETS=True,         # our scripts and styles served minified (companion/web/static_files.py)
         # Compressed answers for slow café networks, static files included (they are streamed). The
         # event stream is never compressed (text/event-stream is not in the list): each event leaves
         # at once.
         COMPRESS_MIMETYPES=["text/html", "text/css", "application/javascript", "text/javascript",
-                            "application/json", "image/svg+xml"],
+                            "application/json", "application/manifest+json", "image/svg+xml"],
         COMPRESS_ALGORITHM=["br", "gzip"],
         COMPRESS_MIN_SIZE=300,
         RANDOM_SEED=None,           # tests: an int makes every new table's rolls and deals repeatable

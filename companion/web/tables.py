@@ -12,8 +12,6 @@ import io
 from datetime import datetime, timezone
 from functools import wraps
 
-import qrcode
-import qrcode.image.svg
 from flask import Blueprint, Response, current_app, g, redirect, render_template, request, url_for
 
 from .. import games, records
@@ -24,6 +22,7 @@ from ..fields import Bool, Int, parse
 from ..tables import Credentials, NameTaken, Snapshot, Stale, TableNotFound, lost_seat_refusal, normalise_code
 from .cookies import remember_table, set_table_cookie, table_cookie
 from .i18n import refusal_text
+from .qr import qr_code_svg
 from .sections import view_html
 from .security import error_page, over_limit, refusal_answer, wants_json
 
@@ -193,10 +192,7 @@ def version():
 
 @bp.get("/qr.svg")
 def qr_svg():
-    image = qrcode.make(join_url(), image_factory=qrcode.image.svg.SvgPathImage, box_size=12, border=2)
-    buffer = io.BytesIO()
-    image.save(buffer)
-    response = Response(buffer.getvalue(), mimetype="image/svg+xml")
+    response = Response(qr_code_svg(join_url()), mimetype="image/svg+xml")
     response.headers["Cache-Control"] = "public, max-age=3600"
     return response
 
@@ -414,10 +410,8 @@ def screens():
     this page only, which only the host can open: the pairing code is never on a shared screen."""
     pairing = tables().pairing_code(g.code, credentials("board"))
     url = f"{public_url()}/t/{g.code}/pair/{pairing}"
-    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=12, border=2)
     return no_store(current_app.make_response(render_template(
-        "table/screens.html", code=g.code, game=snapshot("board").game, pair_url=url,
-        qr=image.to_string(encoding="unicode"))))
+        "table/screens.html", code=g.code, game=snapshot("board").game, pair_url=url, qr=qr_code_svg(url))))
 
 
 @bp.get("/pair/<pairing>")

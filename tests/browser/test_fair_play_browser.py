@@ -57,8 +57,9 @@ def test_a_seat_moves_when_its_phone_allows_it(server, browser):
     expect(board.locator(".part.dice")).to_contain_text("rolled by Ann")
 
     old.get_by_role("button", name="Allow").click()
-    expect(old.get_by_text(re.compile(r"Your seat moved to another phone at \d\d:\d\d; if that was not you, "
-                                      r"tell the host\."))).to_be_visible()
+    # the answer beside the button (#flash); the live region (#announcer) says the same words 50 ms later
+    expect(old.locator("#flash").get_by_text(re.compile(r"Your seat moved to another phone at \d\d:\d\d; if that was "
+                                                        r"not you, tell the host\."))).to_be_visible()
     expect(board.locator(".table-log")).to_contain_text("Ann's seat moved to another phone, with that phone's consent.")
     # the new phone reaches the seat by itself (its waiting page checks again on its own)
     expect(new).to_have_url(re.compile(r"/seat$"), timeout=15000)

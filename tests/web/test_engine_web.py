@@ -242,20 +242,30 @@ def test_security_headers(client):
     assert "frame-ancestors 'none'" in csp and r.headers["X-Content-Type-Options"] == "nosniff"
 
 
-def test_qr_code_is_an_svg_of_the_public_join_url(tmp_path):
-    import io
+def svg_modules(svg: str) -> list[list[bool]]:
+    """The dark modules an SVG of companion/web/qr.py draws (one run of a row per subpath)."""
+    size = int(re.search(r'viewBox="0 0 (\d+) \1"', svg).group(1))
+    grid = [[False] * size for _ in range(size)]
+    for x, y, n in re.findall(r"M(\d+) (\d+)h(\d+)v1h-\3z", re.search(r' d="([^"]*)"', svg).group(1)):
+        for i in range(int(n)):
+            assert not grid[int(y)][int(x) + i]
+            grid[int(y)][int(x) + i] = True
+    return grid
 
+
+def test_qr_code_is_an_svg_of_the_public_join_url(tmp_path):
     import qrcode
-    import qrcode.image.svg
     app = create_app({"DATABASE": str(tmp_path / "q.db"), "PUBLIC_URL": "http://192.168.1.20:8750"})
     c = app.test_client()
     code = c.post("/tables", data={"game": "toolbox", "parts": ["dice"]}).headers["Location"][3:]
     r = c.get(f"/t/{code}/qr.svg")
     assert r.status_code == 200 and r.mimetype == "image/svg+xml"
-    expected = io.BytesIO()
-    qrcode.make(f"http://192.168.1.20:8750/t/{code}/join", image_factory=qrcode.image.svg.SvgPathImage,
-                 box_size=12, border=2).save(expected)
-    assert r.data == expected.getvalue()
+    # the same modules as the qrcode library's own code for that address (error correction M)
+    expected = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M, border=2)
+    expected.add_data(f"http://192.168.1.20:8750/t/{code}/join")
+    expected.make(fit=True)
+    assert svg_modules(r.get_data(as_text=True)) == expected.get_matrix()
+    assert len(r.data) < 4000
     assert f"http://192.168.1.20:8750/t/{code}/join" in c.get(f"/t/{code}").get_data(as_text=True)
 
 
