@@ -235,6 +235,11 @@ class SharedReads:
         self.most = most
         self._reads: OrderedDict[str, TableRead] = OrderedDict()
         self._lock = threading.Lock()
+        self._reading = [threading.Lock() for _ in range(64)]  # striped by table: a few bytes, no cleanup
+
+    def reading(self, code: str) -> threading.Lock:
+        """Held while a table's shared read is made (tables that share a stripe take turns)."""
+        return self._reading[hash(code) % len(self._reading)]
 
     def get(self, code: str) -> TableRead | None:
         with self._lock:
@@ -354,16 +359,25 @@ class Tables:
         streams wants its own viewer's snapshot of the same version, and one store read (with one
         `now`, so their timers agree) serves them all. The viewer is still identified, and the
         game's view made, for each one: sharing the read shares nothing secret."""
-        now = self.clock()
+        def fresh(read: TableRead | None, now: float) -> bool:
+            return read is not None and read.version >= at_least and 0 <= now - read.at < SHARED_READ_SECONDS
+
         read = self._shared_reads.get(code)
-        if read is None or read.version < at_least or not 0 <= now - read.at < SHARED_READ_SECONDS:
-            with self.store.read() as tx:
-                read = TableRead(tx, code)
-                # An anonymous viewer's snapshot makes every read a snapshot needs whoever looks
-                # (the game's records included), and share() adds the credentials viewers differ by.
-                self._snapshot(read, Credentials(), now)
-                read.share(now)
-            self._shared_reads.put(code, read)
+        if not fresh(read, self.clock()):
+            # One read per table at a time: a store that waits on the network (Redis) lets the
+            # table's other streams run meanwhile, and they wait for this read, not make their own.
+            with self._shared_reads.reading(code):
+                now = self.clock()
+                read = self._shared_reads.get(code)
+                if not fresh(read, now):
+                    with self.store.read() as tx:
+                        read = TableRead(tx, code)
+                        # An anonymous viewer's snapshot makes every read a snapshot needs whoever
+                        # looks (the game's records included); share() adds the credentials
+                        # viewers differ by.
+                        self._snapshot(read, Credentials(), now)
+                        read.share(now)
+                    self._shared_reads.put(code, read)
         return self._snapshot(read, creds, read.at)
 
     def _snapshot(self, tx: "TableRead", creds: Credentials, now: float) -> Snapshot:
