@@ -102,7 +102,7 @@ def stream(code: str):
     app = current_app._get_current_object()
     environ = dict(request.environ)
 
-    def changed(version: int) -> tuple[int, str]:
+    def changed(version: int, shared: bool = True) -> tuple[int, str]:
         """The event for `version`: the version alone, or with this viewer's fresh view (then at
         the version that view shows, which may be newer)."""
         html = None
@@ -114,7 +114,7 @@ def stream(code: str):
                 # yields would be popped out of order.
                 with app.request_context(environ):
                     g.code = code
-                    version, html = fresh_view(role, version)
+                    version, html = fresh_view(role, version, shared)
             except Exception:  # the page re-fetches on a version-only event: never lose the event
                 log.exception("could not render the view for an event stream")
         data = str(version) if html is None else f"{version}\n{html}"
@@ -125,7 +125,7 @@ def stream(code: str):
         nonlocal current
         yield ": ok\n\n"
         if current > seen:  # missed changes while away: say so at once
-            current, event = changed(current)
+            current, event = changed(current, shared=False)  # catching up alone
             yield event
         known = current
         ends = time.monotonic() + lifetime

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion.tables import Credentials
 from companion.web.sections import reads_viewer
 
 from tests.web.test_event_payload_secrecy import own_view, same_html, stream_payload
@@ -26,31 +27,62 @@ class CountingReads:
         monkeypatch.setattr(store, "read", read)
 
 
+def open_stream(who, code: str, role: str, seen: int):
+    """A stream opened as `role` by a device whose page shows version `seen` (nothing to catch up)."""
+    r = who.client.get(f"/t/{code}/events?as={role}", headers={"Last-Event-ID": str(seen)}, buffered=False)
+    assert r.status_code == 200
+    chunks = iter(r.response)
+    assert next(chunks) == b": ok\n\n"
+    return r, chunks
+
+
+def next_payload(chunks) -> tuple[int, str]:
+    event = next(chunks).decode()
+    data = "\n".join(line[len("data: "):] for line in event.split("\n") if line.startswith("data: "))
+    version, _, html = data.partition("\n")
+    return int(version), html
+
+
 def test_six_phones_and_a_board_share_one_read_and_five_renderings(app, new_table, device, monkeypatch):
     board = new_table("toolbox", parts=["dice", "counters", "rounds"], counters="Lives: 2")
     phones = [device(board).join(name) for name in ("Ann", "Bob", "Cy", "Di", "Eve", "Flo")]
+    seen = board.view()["version"]
+    streams = [open_stream(p, board.code, "seat", seen) for p in phones] + [open_stream(board, board.code, "board", seen)]
     phones[0].act("count", counter_index=0, delta=1)
-    renderings = app.extensions["sections"]
-    store = app.extensions["companion"].store
     version = board.view()["version"]
-    before = renderings.rendered
-    reads = CountingReads(store, monkeypatch)
-    # a shared read serves for 2 s: a slow machine must not make this test read twice
+    renderings = app.extensions["sections"]
     tables = app.extensions["companion"]
+    before = renderings.rendered
+    reads = CountingReads(tables.store, monkeypatch)
+    # a shared read serves for 2 s: a slow machine must not make this test read twice
     monkeypatch.setattr(tables, "clock", lambda now=tables.clock(): now)
-    payloads = [stream_payload(p, board.code, "seat") for p in phones]
-    board_payload = stream_payload(board, board.code, "board")
+    payloads = [next_payload(chunks) for _, chunks in streams]
     monkeypatch.undo()
-    # each stream asks the store for the version once; the snapshot itself is one shared read
-    assert reads.count == len(phones) + 1 + 1
+    for response, _ in streams:
+        response.close()
+    assert reads.count == 1  # one read of the table for its seven streams
     # the seats' section once and their frame twice (Ann may undo her move, the other five may not),
     # the board's section and frame once: five renderings for seven views
     assert renderings.rendered - before == 5
-    assert {v for v, _ in payloads} == {version} and board_payload[0] == version
+    assert {v for v, _ in payloads} == {version}
     for phone, (_, html) in zip(phones, payloads):
         assert same_html(html, own_view(phone, board.code, "seat"))
+    assert same_html(payloads[-1][1], own_view(board, board.code, "board"))
     # Ann made the move, so only her view offers to undo it: the part around the section is hers
-    assert sum("Undo" in html for _, html in payloads) == 1
+    assert sum("Undo" in html for _, html in payloads[:-1]) == 1
+
+
+def test_a_stream_catching_up_reads_the_table_afresh(app, new_table, device, monkeypatch):
+    """A shared read may be up to 2 s old, and a page sets its clock by its view's time: a stream
+    that opens behind gets a view read and timed now."""
+    board = new_table("toolbox", parts=["timers"], timers="Sand: 60")
+    ann = device(board).join("Ann")
+    tables = app.extensions["companion"]
+    tables.shared_snapshot(board.code, Credentials())  # a shared read of this version is kept
+    reads = CountingReads(tables.store, monkeypatch)
+    version, html = stream_payload(ann, board.code, "seat")
+    assert reads.count == 2  # the stream's version, then its own read (not the shared one kept)
+    assert f'data-version="{version}"' in html
 
 
 def test_a_new_version_is_read_and_rendered_again(app, new_table, device):
