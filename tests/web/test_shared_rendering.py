@@ -100,3 +100,34 @@ def test_games_whose_sections_read_the_viewer_are_rendered_per_viewer(app):
         # CommuniCat's and Cloaked Cats' seat pages name the seat's own secret (the cover's memory key)
         assert reads_viewer("communicat") and reads_viewer("cloaked-cats")
         assert not reads_viewer("toolbox")
+
+
+@pytest.mark.parametrize("game", ["communicat", "cloaked-cats"])
+def test_after_a_change_every_stream_carries_its_own_view_and_no_one_elses_secret(
+        app, new_table, device, board_screen, game):
+    """The secrecy of event payloads (tests/web/test_event_payload_secrecy.py) on the shared path:
+    streams open before a change, so their views come from one shared read and shared renderings."""
+    board = new_table(game)
+    phones = {name: device(board).join(name) for name in ("Ann", "Bob", "Cy")}
+    if game == "communicat":
+        board.act("new_needs")
+    viewers = [("host board", board, "board"), ("paired board", board_screen(board), "board"),
+               ("watcher", device(board), "board")]
+    viewers += [(name, phone, role) for name, phone in phones.items() for role in ("seat", "board")]
+    seen = board.view()["version"]
+    streams = [(name, who, role, open_stream(who, board.code, role, seen)) for name, who, role in viewers]
+    board.act("show_need" if game == "communicat" else "start")
+    payloads = {(name, role): next_payload(chunks)[1] for name, _, role, (_, chunks) in streams}
+    for _, _, _, (response, _) in streams:
+        response.close()
+    for name, who, role, _ in streams:
+        assert same_html(payloads[name, role], own_view(who, board.code, role)), f"{name} as {role}"
+    if game == "communicat":
+        # only the boards show the Need (the host asked them to), and the Cat's phone holds its own
+        marked = {key for key, html in payloads.items() if "is-secret" in html or "cc-mark" in html}
+        cats = [name for name, phone in phones.items() if "secret" in phone.view()]
+        assert len(cats) == 1
+        assert marked == {("host board", "board"), ("paired board", "board"), (cats[0], "seat")}
+    else:
+        hands = {payloads[name, "seat"] for name in phones}
+        assert len(hands) == 3  # each player's phone holds its own features
