@@ -27,3 +27,10 @@ def on_starting(server):
         # another worker would not see changes. Refuse rather than serve half-working pages.
         sys.exit("Several workers need a shared Redis: set COMPANION_DB=redis://HOST:PORT/N "
                  "(or run one worker, or plain `python app.py`, for SQLite).")
+
+
+def post_worker_init(worker):
+    # The app is loaded: keep what start-up made out of later collections, and collect less often
+    # (companion/serving.py, GC_THRESHOLDS).
+    from companion.serving import tune_garbage_collector
+    tune_garbage_collector()
