@@ -40,7 +40,7 @@ NOTICE_KINDS = ("undo", "seat_moved", "seat_removed", "claim", "claim_refused", 
 NOTICES_SHOWN = 3
 NOTICES_READ = 30           # newest events a snapshot reads for its notices
 SHARED_READ_SECONDS = 2.0   # a read shared by a table's streams serves them this long at most (see shared_snapshot)
-SHARED_READS_KEPT = 2000    # tables whose newest shared read this process keeps
+SHARED_READS_KEPT = 500     # tables whose newest shared read this process keeps (one older than 2 s serves nobody)
 NAME_FIELD = {"name": Text(label=N_("name"), min_len=1, max_len=32)}
 ENGINE_KEY = "_engine"      # the engine's part of a saved state: {"rng": seed}
 DREW = "_drew"              # in a move event's arguments: that move drew from the table's random source
