@@ -6,7 +6,7 @@ a stream wrapper, a parser object and several config lookups: about 190,000 inst
 case (the urlencoded type, a declared length within MAX_CONTENT_LENGTH, not debug mode) the body is
 read and split here the way Werkzeug's `_parse_urlencoded` does it (the same `parse_qsl` call, the
 same undecodable-body-means-no-fields rule): about 50,000. Anything else (multipart, chunked, too
-large, no length) takes Werkzeug's own path, with its errors.
+large, no declared length) takes Werkzeug's own path, with its errors.
 """
 from __future__ import annotations
 
@@ -28,12 +28,12 @@ class CompanionRequest(Request):
         declared = environ.get("CONTENT_LENGTH", "")
         limit = self.max_content_length
         if (environ.get("CONTENT_TYPE") != URLENCODED or not declared.isascii() or not declared.isdigit()
-                or environ.get("wsgi.input_terminated") or (limit is not None and int(declared) > limit)
-                or current_app.debug):
+                or (limit is not None and int(declared) > limit) or current_app.debug):
             super()._load_form_data()
             return
-        length = int(declared)
-        body = self._read_body(environ["wsgi.input"], length)
+        # gevent's server marks its input as ending with the body (as Werkzeug reads it then: to
+        # that end); without the mark, a body shorter than declared means the client went away.
+        body = self._read_body(environ["wsgi.input"], int(declared), "wsgi.input_terminated" in environ)
         try:
             items = parse_qsl(body.decode(), keep_blank_values=True, errors="werkzeug.url_quote")
         except ValueError:   # not UTF-8: Werkzeug's parser is silent too, and gives no fields
@@ -43,8 +43,9 @@ class CompanionRequest(Request):
                                               self.parameter_storage_class())
 
     @staticmethod
-    def _read_body(stream, length: int) -> bytes:
-        """`length` bytes, or Werkzeug's ClientDisconnected (a 400) when the client sent fewer."""
+    def _read_body(stream, length: int, terminated: bool) -> bytes:
+        """Up to `length` bytes: fewer only from a stream that ends itself, else Werkzeug's
+        ClientDisconnected (a 400) when the client sent fewer."""
         chunks, missing = [], length
         while missing > 0:
             try:
@@ -52,6 +53,8 @@ class CompanionRequest(Request):
             except (OSError, ValueError) as exc:
                 raise ClientDisconnected() from exc
             if not chunk:
+                if terminated:
+                    break
                 raise ClientDisconnected()
             chunks.append(chunk)
             missing -= len(chunk)

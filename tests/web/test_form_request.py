@@ -10,12 +10,17 @@ from companion.web.form_request import CompanionRequest
 BODIES = [b"version=7", b"version=7&as=seat&empty=&bare", b"a=%ZZ&b=%E9&c=%C3%A9+x&d=%2B", b"\xff\xfe=1", b"",
           b"a=1&a=2;b=3", b"name=%3Cscript%3E&name=B%C3%A4r", b"version=" + b"9" * 70_000]
 VARIANTS = [{}, {"content_type": "application/x-www-form-urlencoded; charset=utf-8"}, {"length": "+1"},
-            {"length": ""}, {"length": "abc"}, {"content_type": "text/plain"}]
+            {"length": ""}, {"length": "abc"}, {"content_type": "text/plain"},
+            # as gevent's server says it (the app's server): its input ends where the body does
+            {"terminated": True}, {"terminated": True, "length": "+1"}]
 
 
-def read_form(app, request_class, body: bytes, content_type="application/x-www-form-urlencoded", length=None):
+def read_form(app, request_class, body: bytes, content_type="application/x-www-form-urlencoded", length=None,
+              terminated=False):
     app.request_class = request_class
     environ = EnvironBuilder(path="/healthz", method="POST", data=body, content_type=content_type).get_environ()
+    if terminated:
+        environ["wsgi.input_terminated"] = True
     if length == "+1":
         environ["CONTENT_LENGTH"] = str(len(body) + 1)   # the client went away inside the body
     elif length is not None:
