@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import json
 import os
-from collections import deque
 import sqlite3
+from collections import deque
 from contextlib import contextmanager
 from typing import Iterator
 
