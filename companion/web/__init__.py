@@ -7,6 +7,8 @@ from . import events, forms, home, i18n, sections, security, static_files, table
 
 
 def register(app: Flask) -> None:
+    from .form_request import CompanionRequest
+    app.request_class = CompanionRequest   # a shorter way through the small forms every tap posts
     security.register(app)
     i18n.register(app)
     from .charts import score_chart

@@ -44,8 +44,7 @@ def test_a_full_disk_mid_game_is_a_503_sentence_and_changes_nothing(app, new_tab
         return conn
 
     monkeypatch.setattr(store, "_connect", tiny_disk)
-    while not store._pool.empty():  # drop pooled connections so every one has the limit
-        store._pool.get_nowait().close()
+    store.close()  # drop pooled connections so every one has the limit (the store opens new ones)
     for _ in range(30):  # each draw appends a whole state to the event log: soon there is no room
         r = table.client.post(f"/t/{table.code}/act/deck_draw", data={"version": table.view()["version"]},
                               headers={"Accept": "application/json"})
