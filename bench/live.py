@@ -324,7 +324,7 @@ def run_random_taps(tables: int, devices: int, actions: int, pause: float) -> di
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     server = Server()
-    stats = {"failed": 0, "stream_errors": 0, "bytes": 0}
+    stats = {"failed": 0, "stream_errors": 0, "bytes": 0, "views_in_events": 0, "view_fetches": 0}
     counts = {"applied": 0, "stale_independent": 0, "stale_flow": 0, "rule": 0, "other": 0}
     stop = Event()
     try:
@@ -334,7 +334,8 @@ def run_random_taps(tables: int, devices: int, actions: int, pause: float) -> di
                 "game": "toolbox", "parts": ["dice", "track", "counters", "bag", "timers", "rounds"],
                 "counters": "Lives: 2", "bag": "Red: 3"})
             codes.append(hdrs["location"].rsplit("/", 1)[-1])
-        table_devices = {code: [Device(server.port, code, f"P{i}", stats) for i in range(devices)] for code in codes}
+        table_devices = {code: [Device(server.port, code, f"P{i}", stats, table_source(t)) for i in range(devices)]
+                         for t, code in enumerate(codes)}
         listeners = [gevent.spawn(d.listen, stop) for ds in table_devices.values() for d in ds]
         for ds in table_devices.values():
             for d in ds:
