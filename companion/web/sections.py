@@ -127,7 +127,8 @@ def view_html(snap, role: str, join_url: str) -> Markup:
     game, code = snap.game, snap.code
     viewer = snap.viewer if reads_viewer(game.id) else None
     who = None if viewer is None else [viewer.seat.id if viewer.seat else None,
-                                       viewer.seat.name if viewer.seat else None, viewer.is_host, viewer.is_board]
+                                       viewer.seat.name if viewer.seat else None, viewer.is_host, viewer.is_board,
+                                       viewer.lost_seat, viewer.claiming]  # every field of the Viewer passed
     section_key, section = renderings.render(
         "table/_section.html", [game.id, role, code, snap.version, seat_list(snap.seats), who, snap.view],
         view=snap.view, game=game, code=code, role=role, snap=SectionSnap(snap.version, tuple(snap.seats), viewer))
