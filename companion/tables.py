@@ -39,6 +39,7 @@ NOTICE_KINDS = ("undo", "seat_moved", "seat_removed", "claim", "claim_refused", 
                 "switch", "seat_earlier")
 NOTICES_SHOWN = 3
 NOTICES_READ = 30           # newest events a snapshot reads for its notices
+SHARED_READ_WAIT_SECONDS = 5.0  # a stream waiting for another's read of its table looks again after this at most
 SHARED_READ_SECONDS = 2.0   # a read shared by a table's streams serves them this long at most (see shared_snapshot)
 SHARED_READS_KEPT = 500     # tables whose newest shared read this process keeps (one older than 2 s serves nobody)
 NAME_FIELD = {"name": Text(label=N_("name"), min_len=1, max_len=32)}
@@ -245,27 +246,46 @@ class TableRead:
 
 class SharedReads:
     """The newest shared TableRead of each table, for at most `most` tables (the least recently
-    used go first). Under gevent a read is made and kept without a switch between, and the lock
-    covers threads."""
+    used go first), and the reads being made now: one per table at a time, and everyone who wants
+    that table meanwhile waits for it rather than making their own."""
 
     def __init__(self, most: int):
         self.most = most
         self._reads: OrderedDict[str, TableRead] = OrderedDict()
+        self._making: dict[str, threading.Event] = {}  # table -> set when its read in progress ends
         self._lock = threading.Lock()
-        self._reading = [threading.Lock() for _ in range(64)]  # striped by table: a few bytes, no cleanup
 
-    def reading(self, code: str) -> threading.Lock:
-        """Held while a table's shared read is made (tables that share a stripe take turns)."""
-        return self._reading[hash(code) % len(self._reading)]
+    def newest(self, code: str, usable: Callable[[TableRead | None], bool],
+               make: Callable[[], TableRead]) -> TableRead:
+        """The kept read of `code` if `usable`, else one made now by `make()`, once: callers that
+        come while it is being made wait for it and then look again. All of them wake together when
+        it is kept (a lock instead would hand over to its waiters one at a time, and under gevent
+        each hand-over waits for a turn of the event loop, which a store on the network, Redis,
+        made dozens of milliseconds when busy)."""
+        while True:
+            with self._lock:
+                read = self._reads.get(code)
+                if read is not None:
+                    self._reads.move_to_end(code)
+                if usable(read):
+                    return read
+                making = self._making.get(code)
+                mine = making is None
+                if mine:
+                    making = self._making[code] = threading.Event()
+            if not mine:
+                making.wait(SHARED_READ_WAIT_SECONDS)
+                continue  # kept now (or failed: then one of the waiters makes it)
+            try:
+                read = make()
+                self._keep(code, read)
+                return read
+            finally:
+                with self._lock:
+                    del self._making[code]
+                making.set()
 
-    def get(self, code: str) -> TableRead | None:
-        with self._lock:
-            read = self._reads.get(code)
-            if read is not None:
-                self._reads.move_to_end(code)
-            return read
-
-    def put(self, code: str, read: TableRead) -> None:
+    def _keep(self, code: str, read: TableRead) -> None:
         with self._lock:
             kept = self._reads.get(code)
             if kept is not None and kept.version > read.version:
@@ -379,22 +399,17 @@ class Tables:
         def fresh(read: TableRead | None, now: float) -> bool:
             return read is not None and read.version >= at_least and 0 <= now - read.at < SHARED_READ_SECONDS
 
-        read = self._shared_reads.get(code)
-        if not fresh(read, self.clock()):
-            # One read per table at a time: a store that waits on the network (Redis) lets the
-            # table's other streams run meanwhile, and they wait for this read, not make their own.
-            with self._shared_reads.reading(code):
-                now = self.clock()
-                read = self._shared_reads.get(code)
-                if not fresh(read, now):
-                    with self.store.read() as tx:
-                        read = TableRead(tx, code)
-                        # An anonymous viewer's snapshot makes every read a snapshot needs whoever
-                        # looks (the game's records included); share() adds the credentials
-                        # viewers differ by.
-                        self._snapshot(read, Credentials(), now)
-                        read.share(now)
-                    self._shared_reads.put(code, read)
+        def make() -> TableRead:
+            now = self.clock()
+            with self.store.read() as tx:
+                read = TableRead(tx, code)
+                # An anonymous viewer's snapshot makes every read a snapshot needs whoever looks
+                # (the game's records included); share() adds the credentials viewers differ by.
+                self._snapshot(read, Credentials(), now)
+                read.share(now)
+            return read
+
+        read = self._shared_reads.newest(code, lambda read: fresh(read, self.clock()), make)
         return self._snapshot(read, creds, read.at)
 
     def _snapshot(self, tx: "TableRead", creds: Credentials, now: float) -> Snapshot:
