@@ -28,6 +28,10 @@ def create_app(config: dict | None = None) -> Flask:
         VIEWS_PER_MINUTE=1200,      # page and view loads per client address (views usually come in events)
         MOVES_PER_MINUTE=1200,      # actions per client address: 12 phones behind one address, 1-2 taps/s each
         STREAMS_PER_ADDRESS=100,    # open event streams per client address (per process)
+        # A client over a limit is answered this late (web/security.py RefusalHold): one that asks
+        # again the moment it is refused then asks once a second per connection, not hundreds of times.
+        REFUSAL_DELAY_SECONDS=1.0,
+        REFUSALS_HELD_MOST=512,     # refusals held back at once per process; beyond that they go at once
         STREAMS_MAX=None,           # open event streams per process; None: from the open-file limit
         TRUSTED_PROXIES=0,          # reverse proxies in front whose X-Forwarded-For/-Proto/-Host to believe
         STREAM_SECONDS=15 * 60,     # an event stream ends after this; the browser reconnects
@@ -69,6 +73,8 @@ def create_app(config: dict | None = None) -> Flask:
     app.extensions["rate_limiter"] = backend.rate_limiter
     from .web.events import StreamSlots
     app.extensions["stream_slots"] = StreamSlots()
+    from .web.security import RefusalHold
+    app.extensions["refusal_hold"] = RefusalHold(app.config["REFUSAL_DELAY_SECONDS"], app.config["REFUSALS_HELD_MOST"])
 
     if app.config["TRUSTED_PROXIES"]:
         # Behind nginx every request comes from the proxy's address: take the client's address from

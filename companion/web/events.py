@@ -23,7 +23,7 @@ from flask import Blueprint, Response, current_app, g, request
 from flask_babel import gettext
 
 from ..tables import TableNotFound, normalise_code
-from .security import client_address, plain_refusal, unknown_table_answer
+from .security import client_address, hold_back, plain_refusal, unknown_table_answer
 
 bp = Blueprint("events", __name__)
 log = logging.getLogger(__name__)
@@ -95,6 +95,7 @@ def stream(code: str):
     address = client_address()
     refused = slots.take(address, current_app.config["STREAMS_PER_ADDRESS"], current_app.config["STREAMS_MAX"])
     if refused == "address":
+        hold_back()
         return no_stream(429, gettext("Too many live connections from this device; it checks for changes every few seconds instead."))
     if refused == "full":
         return no_stream(503, gettext("The companion is too busy for another live connection; this page checks for changes every few seconds instead."))

@@ -1,6 +1,9 @@
 """Cross-site request refusal, rate limits, security headers and error pages."""
 from __future__ import annotations
 
+import threading
+import time
+from typing import Callable
 from urllib.parse import urlsplit
 
 from flask import Flask, current_app, render_template, request
@@ -42,7 +45,42 @@ def client_address() -> str:
 
 
 def over_limit(bucket: str, config_key: str) -> bool:
-    return not current_app.extensions["rate_limiter"].hit(client_address(), bucket, current_app.config[config_key])
+    """Whether this client is over its limit for `bucket` (then its refusal is held back first)."""
+    if current_app.extensions["rate_limiter"].hit(client_address(), bucket, current_app.config[config_key]):
+        return False
+    hold_back()
+    return True
+
+
+class RefusalHold:
+    """Refusals of clients over a limit are answered `delay` seconds late. A script that asks again
+    as soon as it is answered got a thousand refusals a second, and answering them took the server's
+    core from everyone else (bench/abuse.py: server CPU 100 % -> 13 %); held back, each of its
+    connections is refused about once a second, while a phone that ever meets a limit only reads its
+    sentence a second later. The wait is a green thread's sleep (app.py and gunicorn serve with
+    gevent), and at most `most` refusals wait at once in a process, so a flood of connections cannot
+    hold more sockets than that; beyond it a refusal goes at once."""
+
+    def __init__(self, delay: float, most: int, sleep: Callable[[float], None] | None = None):
+        # time.sleep looked up when waiting, not when this is made: gunicorn's gevent worker patches
+        # it after some imports, and an unpatched sleep would stop the whole process.
+        self.delay, self.sleep = delay, sleep or (lambda seconds: time.sleep(seconds))
+        self._places = threading.BoundedSemaphore(most) if most > 0 else None
+
+    def hold(self) -> bool:
+        """Wait before a refusal, when a place is free; whether it waited."""
+        if self.delay <= 0 or self._places is None or not self._places.acquire(blocking=False):
+            return False
+        try:
+            self.sleep(self.delay)
+        finally:
+            self._places.release()
+        return True
+
+
+def hold_back() -> None:
+    """Before a client over a limit is refused (RefusalHold, REFUSAL_DELAY_SECONDS)."""
+    current_app.extensions["refusal_hold"].hold()
 
 
 def cross_site() -> bool:

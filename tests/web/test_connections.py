@@ -5,6 +5,7 @@
 - open event streams are capped per client address (forwarded addresses counted only behind a
   trusted proxy) and per process, with 429/503 and Retry-After; a closed stream gives its slot back;
 - table creation and moves are rate limited per client address on both backends, with a sentence;
+- a refusal over a limit is held back before it is answered (RefusalHold), at most so many at once;
 - the open-file limit is raised to the hard limit;
 - (slow) a real server keeps answering /healthz while one client holds 1,200 idle and half-sent sockets.
 """
@@ -204,6 +205,9 @@ def test_without_a_trusted_proxy_a_forwarded_address_does_not_buy_more_streams(t
 def limited_app(database):
     app = create_app({"DATABASE": database, "TESTING": True, "LOOKUPS_PER_MINUTE": 1000, "JOINS_PER_MINUTE": 1000,
                       "TABLES_PER_MINUTE": 3, "MOVES_PER_MINUTE": 4, "VIEWS_PER_MINUTE": 3})
+    # The refusals' hold is noted instead of slept through (the tests below check it was asked for).
+    app.held = []
+    app.extensions["refusal_hold"].sleep = app.held.append
     yield app
     app.extensions["companion"].hub.close()
 
@@ -213,6 +217,7 @@ def test_table_creation_is_limited_per_address_with_a_sentence(limited_app):
     client = limited_app.test_client()
     statuses = [client.post("/tables", data={"game": "toolbox", "parts": ["dice"]}).status_code for _ in range(4)]
     assert statuses == [303, 303, 303, 429]
+    assert limited_app.held == [1.0]   # the refusal was held back a second first
     refused = client.post("/tables", data={"game": "toolbox", "parts": ["dice"]}, headers={"Accept": "application/json"})
     assert refused.status_code == 429
     assert refused.json == {"error": "Too many new tables from this device; wait a minute and try again."}
@@ -234,6 +239,7 @@ def test_moves_are_limited_per_address_and_a_refused_move_changes_nothing(limite
 
     answers = [roll() for _ in range(5)]
     assert [a.status_code for a in answers] == [200, 200, 200, 200, 429]
+    assert limited_app.held == [1.0]
     assert answers[-1].json == {"error": "Too many moves from this device in a minute; wait a moment and try again."}
     assert client.get(f"/t/{code}/version").json["version"] == answers[3].json["version"]
     # htmx gets the sentence in the page's flash area, in the viewer's language
@@ -250,10 +256,44 @@ def test_view_loads_are_limited_per_address_but_the_version_poll_is_not(limited_
     code = client.post("/tables", data={"game": "toolbox", "parts": ["dice"]}).headers["Location"].rsplit("/", 1)[-1]
     statuses = [client.get(f"/t/{code}/view?as=board").status_code for _ in range(4)]
     assert statuses == [200, 200, 200, 429]
+    assert limited_app.held == [1.0]
     assert "Too many page loads" in client.get(f"/t/{code}", headers={"Accept": "application/json"}).json["error"]
     # the cheap poll a page falls back to stays open, and so does another device
     assert all(client.get(f"/t/{code}/version").status_code == 200 for _ in range(10))
     assert limited_app.test_client().get(f"/t/{code}/view?as=board", environ_base={"REMOTE_ADDR": "192.0.2.5"}).status_code == 200
+
+
+def test_refusals_are_held_back_only_while_a_place_is_free():
+    from companion.web.security import RefusalHold
+    slept = []
+    hold = RefusalHold(0.5, 2, sleep=slept.append)
+    assert hold.hold() and slept == [0.5]
+    # two refusals already waiting (other green threads): a third is answered at once
+    hold._places.acquire()
+    hold._places.acquire()
+    assert not hold.hold() and slept == [0.5]
+    hold._places.release()
+    assert hold.hold() and slept == [0.5, 0.5]
+    # switched off: no delay, no places
+    assert not RefusalHold(0, 10, sleep=slept.append).hold()
+    assert not RefusalHold(1.0, 0, sleep=slept.append).hold()
+    assert slept == [0.5, 0.5]
+
+
+def test_a_stream_refused_for_its_address_is_held_back_but_a_full_process_is_said_at_once(tmp_path):
+    app = create_app({"DATABASE": str(tmp_path / "s.db"), "STREAMS_PER_ADDRESS": 1, "STREAMS_MAX": 2})
+    held = []
+    app.extensions["refusal_hold"].sleep = held.append
+    client = app.test_client()
+    code = client.post("/tables", data={"game": "toolbox", "parts": ["dice"]}).headers["Location"].rsplit("/", 1)[-1]
+    first = open_stream(client, code)
+    assert open_stream(client, code).status_code == 429 and held == [1.0]
+    # a full process is not this client's doing: an honest phone is told at once, and polls
+    second = open_stream(client, code, environ_base={"REMOTE_ADDR": "192.0.2.8"})
+    assert open_stream(client, code, environ_base={"REMOTE_ADDR": "192.0.2.9"}).status_code == 503
+    assert held == [1.0]
+    for r in (first, second):
+        r.close()
 
 
 def test_a_table_of_twelve_tapping_fast_never_meets_the_default_limits(tmp_path):

@@ -676,6 +676,8 @@ def test_the_needs_cookie_never_opens_another_table(app, new_table, device):
 def test_bad_needs_cookies_count_against_the_lookup_limit(tmp_path, backend, request):
     database = request.getfixturevalue("database")
     app = create_app({"DATABASE": database, "TESTING": True})   # the default: 30 unknown codes a minute
+    held = []
+    app.extensions["refusal_hold"].sleep = held.append   # noted, not slept through
     try:
         c = app.test_client()
         statuses = []
@@ -684,6 +686,7 @@ def test_bad_needs_cookies_count_against_the_lookup_limit(tmp_path, backend, req
             statuses.append(c.get("/needs").status_code)
         assert set(statuses[:30]) == {200}
         assert set(statuses[30:]) == {429}
+        assert len(held) == 270   # each refusal held back first
         page = c.get("/needs").get_data(as_text=True)
         assert "Too many" in page
         assert c.get("/t/ABCDEF").status_code == 429   # the same allowance as table codes
