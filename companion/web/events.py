@@ -15,7 +15,6 @@ connection open; the stream ends after STREAM_SECONDS and the browser reconnects
 from __future__ import annotations
 
 import logging
-import re
 import threading
 import time
 
@@ -27,7 +26,6 @@ from .security import client_address, hold_back, plain_refusal, unknown_table_an
 
 bp = Blueprint("events", __name__)
 log = logging.getLogger(__name__)
-LINE_BREAK = re.compile(r"\r\n|\r|\n")
 RETRY_AFTER_SECONDS = 30  # the page polls /version every 5 s meanwhile (static/js/table.js)
 
 
@@ -61,6 +59,15 @@ class StreamSlots:
                 self._by_address[address] = held
             else:
                 del self._by_address[address]
+
+
+def data_lines(data: str) -> str:
+    """`data` as an event's data lines: each of its lines (a CR, LF or CRLF ends one) after "data: ".
+    By replacing, not splitting: a view is a couple of hundred lines, and a split into a list of them
+    and a join was a tenth of an event's cost."""
+    if "\r" in data:
+        data = data.replace("\r\n", "\n").replace("\r", "\n")
+    return "data: " + data.replace("\n", "\ndata: ") + "\n"
 
 
 def no_stream(status: int, message: str):
@@ -119,8 +126,7 @@ def stream(code: str):
             except Exception:  # the page re-fetches on a version-only event: never lose the event
                 log.exception("could not render the view for an event stream")
         data = str(version) if html is None else f"{version}\n{html}"
-        lines = "".join(f"data: {line}\n" for line in LINE_BREAK.split(data))
-        return version, f"event: changed\nid: {version}\n{lines}\n"
+        return version, f"event: changed\nid: {version}\n{data_lines(data)}\n"
 
     def events():
         nonlocal current

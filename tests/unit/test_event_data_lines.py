@@ -1,0 +1,25 @@
+"""An event's data lines read back, as the EventSource specification reads them, as the data sent
+(its line ends made LF: the specification ends a line at CR, LF or CRLF and joins data lines by LF)."""
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.web.events import data_lines
+
+
+def read_as_a_browser(stream: str) -> str:
+    lines = stream.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    assert lines[-1] == ""   # the last line ended
+    data = [line[len("data: "):] for line in lines[:-1]]
+    assert all(line.startswith("data: ") for line in lines[:-1])   # no line escapes its "data: "
+    return "\n".join(data)
+
+
+@given(st.lists(st.sampled_from(["a", "<p>", " ", "\n", "\r", "\r\n", "é", ":"]), max_size=40).map("".join))
+def test_data_lines_carry_any_text_with_its_line_ends(text):
+    assert read_as_a_browser(data_lines(text)) == text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def test_an_html_view_becomes_one_data_line_per_line():
+    assert data_lines('7\n<div id="view">\r\n  x\r</div>') == 'data: 7\ndata: <div id="view">\ndata:   x\ndata: </div>\n'
