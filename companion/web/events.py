@@ -109,20 +109,23 @@ def stream(code: str):
 
     app = current_app._get_current_object()
     environ = dict(request.environ)
+    if role is not None:
+        from .tables import credentials, fresh_view, join_url
+        # What the stream's request says, read once: its cookies and address do not change while it is open.
+        creds, url = credentials(role), join_url()
 
     def changed(version: int, shared: bool = True) -> tuple[int, str]:
         """The event for `version`: the version alone, or with this viewer's fresh view (then at
         the version that view shows, which may be newer)."""
         html = None
         if role is not None:
-            from .tables import fresh_view
             try:
                 # A context of this stream's own request (its cookies, its language) for each
                 # render, pushed and popped here: streams interleave, so one held open across
                 # yields would be popped out of order.
                 with app.request_context(environ):
                     g.code = code
-                    version, html = fresh_view(role, version, shared)
+                    version, html = fresh_view(role, creds, url, version, shared)
             except Exception:  # the page re-fetches on a version-only event: never lose the event
                 log.exception("could not render the view for an event stream")
         data = str(version) if html is None else f"{version}\n{html}"

@@ -128,18 +128,18 @@ def render_view(role: str, status: int = 200, message: str | None = None, snap: 
     return no_store(current_app.make_response((html, status)))
 
 
-def fresh_view(role: str, at_least: int, shared: bool = True) -> tuple[int, str | None]:
-    """This request's viewer's own view (the same HTML as GET /view?as=role, from the same cookies)
-    and its version, at `at_least` or newer, for the event stream to carry. None for the HTML of a
-    seat page whose seat is gone: the page then re-fetches and shows why. `shared`: after a change,
-    the table is read once for all of its streams (Tables.shared_snapshot); a stream catching up
-    alone reads it afresh, since a shared read may be two seconds old, and the page sets its clock
-    by the view's `now` (a running timer would show that much too long)."""
-    creds = credentials(role)
+def fresh_view(role: str, creds: Credentials, url: str, at_least: int, shared: bool = True) -> tuple[int, str | None]:
+    """The viewer's own view (the same HTML as GET /view?as=role from the same cookies, which gave
+    `creds`; `url` is join_url() of that request) and its version, at `at_least` or newer, for the
+    event stream to carry. None for the HTML of a seat page whose seat is gone: the page then
+    re-fetches and shows why. `shared`: after a change, the table is read once for all of its
+    streams (Tables.shared_snapshot); a stream catching up alone reads it afresh, since a shared
+    read may be two seconds old, and the page sets its clock by the view's `now` (a running timer
+    would show that much too long)."""
     snap = tables().shared_snapshot(g.code, creds, at_least) if shared else tables().snapshot(g.code, creds)
     if role == "seat" and snap.viewer.seat is None:
         return snap.version, None
-    return snap.version, str(view_html(snap, role, join_url()))
+    return snap.version, str(view_html(snap, role, url))
 
 
 @bp.get("")
