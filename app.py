@@ -117,7 +117,7 @@ def main(argv=None) -> int:
     monkey.patch_all()
     from gevent.pywsgi import WSGIServer
 
-    from companion.serving import GuardedHandler, raise_open_file_limit, tune_garbage_collector
+    from companion.serving import GuardedHandler, raise_open_file_limit, tune_garbage_collector, warm_up
     from companion.storage import StoreError, describe
 
     raise_open_file_limit()  # before the app sizes its stream capacity from it
@@ -146,6 +146,7 @@ def main(argv=None) -> int:
         pass
     if args.expire_days > 0:
         start_expiry(app, args.expire_days)
+    warm_up(app)
     tune_garbage_collector()
     print("\nPress Ctrl-C to stop. Tables are saved in", describe(app.config["DATABASE"]), flush=True)
     try:

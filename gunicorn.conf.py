@@ -30,7 +30,8 @@ def on_starting(server):
 
 
 def post_worker_init(worker):
-    # The app is loaded: keep what start-up made out of later collections, and collect less often
-    # (companion/serving.py, GC_THRESHOLDS).
-    from companion.serving import tune_garbage_collector
+    # The app is loaded: compile its templates and catalogues before the first request, keep what
+    # start-up made out of later collections, and collect less often (companion/serving.py).
+    from companion.serving import tune_garbage_collector, warm_up
+    warm_up(worker.wsgi)
     tune_garbage_collector()

@@ -97,12 +97,22 @@ _LOADED: dict[str, tuple[Translations, dict]] = {}
 PLAIN_WORDS_KEPT = 5000  # translations without values kept per language (the catalogue holds about 1,200)
 
 
+def catalogue_of(code: str) -> tuple[Translations, dict]:
+    if code not in _LOADED:
+        _LOADED[code] = _bind(Translations.load(str(TRANSLATIONS), [code]))
+    return _LOADED[code]
+
+
+def load_catalogues() -> None:
+    """Every language's catalogue, loaded now rather than by its first request (serving.warm_up)."""
+    for code in LANGUAGES:
+        catalogue_of(code)
+
+
 def request_catalogue() -> tuple[Translations, dict]:
     if "catalogue" not in g:
         code = g.language = select_locale()
-        if code not in _LOADED:
-            _LOADED[code] = _bind(Translations.load(str(TRANSLATIONS), [code]))
-        g.catalogue = _LOADED[code]
+        g.catalogue = catalogue_of(code)
     return g.catalogue
 
 

@@ -13,3 +13,18 @@ def test_start_up_objects_are_frozen_and_collections_come_less_often():
               "print(gc.get_threshold() == GC_THRESHOLDS, gc.get_freeze_count() > before, GC_THRESHOLDS[0] > 700)")
     out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["True", "True", "True"]
+
+
+def test_warm_up_compiles_every_template_and_loads_every_catalogue_before_the_first_request(tmp_path):
+    # in a fresh interpreter: the catalogues are kept per process
+    script = (
+        "import sys; from companion import create_app; from companion.serving import warm_up; "
+        "from companion.web import i18n; "
+        f"app = create_app({{'DATABASE': {str(tmp_path / 'w.db')!r}}}); env = app.jinja_env; "
+        "names = env.list_templates(extensions=('html',)); "
+        "print(len(names) > 50, len(env.cache or {}) < len(names), set(i18n._LOADED) == set()); "
+        "warm_up(app); "
+        "loaded = {key[1] for key in env.cache}; "
+        "print(set(names) <= loaded, set(i18n._LOADED) == set(i18n.LANGUAGES))")
+    out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["True"] * 5
