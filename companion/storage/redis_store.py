@@ -52,9 +52,11 @@ def _json(value: dict | str) -> str:
 
 
 class RedisTransaction:
-    """One unit of work. Reading: each table is fetched once (hash and the top of its live stack in
-    one MULTI, so they agree). Writing: the table's hash is WATCHed before it is read; writes are
+    """One unit of work. Reading: each table is fetched once (hash, the top of its live stack and its
+    newest events in one MULTI, so they agree). Writing: the table's hash is WATCHed before it is read; writes are
     queued in order and also applied to the cached copy, so later reads in the same work see them."""
+
+    NEWEST_EVENTS_READ = 30   # companion/tables.py NOTICES_READ: what a view reads of the log
 
     def __init__(self, store: "RedisStore", pipe, writing: bool):
         self.s = store
@@ -68,6 +70,7 @@ class RedisTransaction:
         self._dirty: dict[str, dict] = {}            # hash fields to write per table, merged
         self.ops: list[Callable] = []
         self.held: list[threading.Lock] = []          # this process's table locks, released after EXEC
+        self._newest_log: dict[str, list] = {}       # reading: each table's newest log entries, as read
 
     # ---- reading a table
     def _fetch(self, code: str) -> dict | None:
@@ -80,10 +83,14 @@ class RedisTransaction:
             fields = self.pipe.hgetall(t)
             top = self.pipe.lrange(live, -2, -1) if fields else []
         else:
+            # The newest events come in the same round trip: every view reads them for its notices
+            # (history(code, 30)), and on a busy process each round trip waits its turn.
             p = self.r.pipeline(transaction=True)
             p.hgetall(t)
             p.lrange(live, -2, -1)
-            fields, top = p.execute()
+            p.lrange(self.s.key(code, "log"), -self.NEWEST_EVENTS_READ, -1)
+            fields, top, newest = p.execute()
+            self._newest_log[code] = newest
         self._tables[code] = fields or None
         self._live_top[code] = [json.loads(x) for x in top] if fields else []
         return self._tables[code]
@@ -267,8 +274,12 @@ class RedisTransaction:
                 for e in map(json.loads, reader.lrange(self.s.key(code, "log"), 0, -1))]
 
     def history(self, code: str, limit: int = 200) -> list[EventRow]:
-        reader = self.pipe if self.writing else self.r
-        entries = [json.loads(x) for x in reader.lrange(self.s.key(code, "log"), -limit, -1)]
+        if not self.writing and 0 < limit <= self.NEWEST_EVENTS_READ and self._fetch(code) is not None:
+            raw = self._newest_log[code][-limit:]   # read with the table (see _fetch)
+        else:
+            reader = self.pipe if self.writing else self.r
+            raw = reader.lrange(self.s.key(code, "log"), -limit, -1)
+        entries = [json.loads(x) for x in raw]
         return [EventRow(e["id"], e["version"], e["kind"], e["move"], e["seat"], None, e["at"], e.get("args"))
                 for e in reversed(entries)]
 

@@ -173,3 +173,31 @@ def test_the_shared_window_slides(url):
     assert [limiter.hit("1.2.3.4", "join", 2, now=t) for t in (1000.0, 1010.0, 1020.0)] == [True, True, False]
     assert limiter.hit("1.2.3.4", "join", 2, now=1061.0)  # the first attempt left the minute
     assert not limiter.hit("1.2.3.4", "join", 2, now=1062.0)
+
+
+def test_a_view_reads_its_table_in_one_round_trip_and_sees_the_newest_events(url):
+    """Each round trip waits its turn on a busy process: a snapshot (what every stream's view is made
+    from) reads the table's hash, its live top and its newest events in one MULTI."""
+    store = RedisStore(url)
+    tables = Tables(store, Hub())
+    code, host = tables.create("toolbox", getlist({"parts": ["counters"], "counters": "Taps: 0"}))
+    version = 1
+    for _ in range(40):
+        version = tables.act(code, "count", getlist({"counter_index": 0, "delta": 1}), Credentials(None, host), version)
+    tables.undo(code, Credentials(None, host), version)
+    trips = []
+    real_execute, real_pipeline = store.client.execute_command, store.client.pipeline
+
+    def counted_pipeline(*args, **kwargs):
+        pipe = real_pipeline(*args, **kwargs)
+        real = pipe.execute
+        pipe.execute = lambda *a, **k: trips.append("pipeline") or real(*a, **k)
+        return pipe
+    store.client.execute_command = lambda *a, **k: trips.append(a[0]) or real_execute(*a, **k)
+    store.client.pipeline = counted_pipeline
+    snap = tables.snapshot(code, Credentials(None, host))
+    assert trips == ["pipeline"]
+    assert snap.notices and snap.notices[0]["kind"] == "undo"   # the newest event, read in that trip
+    # more than the newest 30 events is read apart, in full
+    with store.read() as tx:
+        assert [e.version for e in tx.history(code, 35)] == list(range(version + 1, version - 34, -1))
