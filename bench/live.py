@@ -6,11 +6,14 @@ held, the server's CPU use and its resident memory.
 
     .venv/bin/python bench/live.py --tables 300 --devices 6 --actions 5
     .venv/bin/python bench/live.py --two-processes ...   # two app processes sharing a Redis
+    .venv/bin/python bench/live.py --two-processes --by-table ...   # ... each table on one of them
     .venv/bin/python bench/live.py --random-taps --tables 50   # every device taps at random: refusals per 1,000
 
 With --two-processes, a redis-server (Debian's) and two `python app.py --db redis://...` processes are
 started; a table's devices are split between the two processes (even ones on A, odd ones on B) and
-actions are sent to A, so half the streams hear of each action through Redis pub/sub.
+actions are sent to A, so half the streams hear of each action through Redis pub/sub. With
+--by-table as well, each table's devices and actions all go to one of the two (tables alternate),
+as the README's proxy routing by table code sends them.
 
 Each table's devices send from a loopback address of their own (127.0.T.x), as a table's phones
 behind one café router would; the server's per-address limits then see tables apart.
@@ -195,9 +198,12 @@ def cpu_costs(server, history: int, samples: int = 300) -> dict:
 
 
 def run(tables: int, devices: int, actions: int, pause: float, two_processes: bool = False,
-        seed_tables: int = 0, history: int = 0, during=None, refetch_always: bool = False) -> dict:
+        seed_tables: int = 0, history: int = 0, during=None, refetch_always: bool = False,
+        by_table: bool = False) -> dict:
     """`during(port, codes)`: started once every stream is held and returning a function that
-    stops it and returns a dict for the result (bench/abuse.py's abusive client)."""
+    stops it and returns a dict for the result (bench/abuse.py's abusive client). `by_table` (two
+    processes): each table's devices and actions go to one process, as a proxy routing by table
+    code does (README, Scale-out), instead of splitting every table's devices between the two."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # the server inherits it
     store = RedisServer() if two_processes else None
@@ -209,7 +215,7 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
         seed_store(database, seed_tables)
     servers = ([Server(db=store.url), Server(db=store.url)] if store
                else [Server(db=os.path.join(seeded.name, "seeded.db") if seeded else None)])
-    server = servers[0]  # creates the tables and takes every action
+    server = servers[0]  # creates the tables (and, unless by_table, takes every action)
     stats = {"failed": 0, "stream_errors": 0, "latencies": [], "delivery": [], "bytes": 0,
              "views_in_events": 0, "view_fetches": 0}
     stop = Event()
@@ -217,8 +223,9 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
         costs = cpu_costs(server, history)
         hosts = dict(new_table(server.port) for _ in range(tables))
         codes = list(hosts)
-        table_devices = {code: [Device(servers[i % len(servers)].port, code, f"P{i}", stats, table_source(t),
-                                       refetch_always)
+        serving = {code: servers[t % len(servers)] if by_table else server for t, code in enumerate(codes)}
+        table_devices = {code: [Device((serving[code] if by_table else servers[i % len(servers)]).port, code,
+                                       f"P{i}", stats, table_source(t), refetch_always)
                                 for i in range(devices)]
                          for t, code in enumerate(codes)}
         listeners = [gevent.spawn(d.listen, stop) for ds in table_devices.values() for d in ds]
@@ -244,7 +251,7 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
                     d.updated.clear()
                 started = time.perf_counter()
                 try:
-                    status, _, body = http(server.port, "POST", f"/t/{code}/act/roll", {"version": version},
+                    status, _, body = http(serving[code].port, "POST", f"/t/{code}/act/roll", {"version": version},
                                            headers=hosts[code])
                 except OSError:  # no answer within the client's 30 s: a failure, and the table goes on
                     status = None
@@ -280,7 +287,8 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
         stop.set()
         gevent.killall(listeners, timeout=5)
         lat = stats["latencies"]
-        return {"setup": "two app processes + Redis" if store else "one app process + SQLite",
+        return {"setup": ("two app processes + Redis" + (", routed by table" if by_table else ", each table's phones split"))
+                         if store else "one app process + SQLite",
                 "tables_in_store_before": seed_tables, "history_of_measured_table": history, **costs,
                 "tables": tables, "devices_per_table": devices, "streams_held": held,
                 "actions": tables * actions, "measured": len(lat), "failed": stats["failed"],
@@ -392,6 +400,9 @@ def main() -> None:
                         help="mean seconds between one table's actions (a busy game: a tap every 3 s)")
     parser.add_argument("--two-processes", action="store_true",
                         help="two app processes sharing a throwaway redis-server (devices split between them)")
+    parser.add_argument("--by-table", action="store_true",
+                        help="with --two-processes: each table's devices and actions on one process (as a proxy "
+                             "routing by table code does), not split between the two")
     parser.add_argument("--random-taps", action="store_true",
                         help="every device taps a random Toolbox move from the view it shows; reports refusals "
                              "per 1,000 taps (stale ones of independent moves apart: target 0)")
@@ -407,7 +418,7 @@ def main() -> None:
         return
     result = run(min(args.tables, 2000), min(args.devices, 20), min(args.actions, 100), args.pause,
                  args.two_processes, min(args.seed_tables, 20000), min(args.history, 5000),
-                 refetch_always=args.refetch)
+                 refetch_always=args.refetch, by_table=args.by_table)
     print(json.dumps(result, indent=2))
 
 
