@@ -210,14 +210,16 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    def __init__(self, db: Path | str, port: int | None = None):
+    def __init__(self, db: Path | str, port: int | None = None, env: dict | None = None):
+        """`env`: more environment for the server (COMPANION_* settings, e.g. rate limits)."""
         self.db = db
+        self.env = env or {}
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
 
     def start(self) -> "ServerProcess":
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", **self.env}
         self.proc = subprocess.Popen(
             [sys.executable, str(ROOT / "app.py"), "--host", "127.0.0.1", "--port", str(self.port),
              "--db", str(self.db), "--public-url", self.url],

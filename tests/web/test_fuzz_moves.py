@@ -96,7 +96,8 @@ def test_hostile_moves_never_break_a_table(game_id):
     @given(st.lists(action(game), min_size=1, max_size=20))
     def run(actions):
         with tempfile.TemporaryDirectory() as tmp:
-            app = create_app({"DATABASE": f"{tmp}/f.db", "JOINS_PER_MINUTE": 10**6, "LOOKUPS_PER_MINUTE": 10**6})
+            app = create_app({"DATABASE": f"{tmp}/f.db", "JOINS_PER_MINUTE": 10**6, "LOOKUPS_PER_MINUTE": 10**6,
+                              "MOVES_PER_MINUTE": 10**6, "VIEWS_PER_MINUTE": 10**6})   # a script, not phones
             host = app.test_client()
             r = host.post("/tables", data={"game": game_id, **CREATE.get(game_id, {})})
             assert r.status_code == 303, r.get_data(as_text=True)
