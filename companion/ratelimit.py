@@ -1,13 +1,18 @@
 """Rate limits per client address: a sliding window of attempts per (client, bucket) over the past
-minute, and a burst cap: no more than `burst(per_minute)` of them within any one second. In-process
-with SQLite (one process serves everything); in Redis with the Redis backend, so every app process
-shares one allowance per client. Chosen with the backend (companion/storage/__init__.py); the web
-layer calls `hit()` (companion/web/security.py `over_limit`).
+minute, and a pace: after a burst of `burst(per_minute)` attempts, at most one every
+60 / per_minute seconds (a token bucket, GCRA: one "theoretical arrival time" per client and
+bucket). In-process with SQLite (one process serves everything); in Redis with the Redis backend, so
+every app process shares one allowance per client. Chosen with the backend
+(companion/storage/__init__.py); the web layer calls `hit()` (companion/web/security.py
+`over_limit`).
 
-Why the burst cap: a minute's allowance of view loads (1,200) could be spent in the first second,
-and a client polling the heaviest table that fast gave the server a second of its work at once,
-which every other table's phones waited through (bench/abuse.py: their p99 tripled, the slowest
-actions all in the abuser's first second). Spread out, the same allowance costs everyone little.
+Why the pace: with the window alone a minute's allowance of view loads (1,200) could be spent in
+its first second, and a client polling the heaviest table that fast gave the server a second of its
+work at once, which every other table's phones waited through (bench/abuse.py: their p99 tripled,
+the slowest actions all in the abuser's first second). A cap per second alone moved the same bursts
+to the start of every second. Paced, the same allowance comes one request at a time (20 a second)
+and costs everyone little. A small allowance (30 unknown table codes a minute) may still be spent at
+once: its burst is at least BURST_AT_LEAST, and the minute's window is what stops it.
 """
 from __future__ import annotations
 
@@ -21,56 +26,80 @@ from redis.exceptions import RedisError
 from .storage.interface import StorageUnreachable
 
 
-BURST_AT_LEAST = 30  # a small allowance (30 table codes a minute) may still be spent at once
+BURST_AT_LEAST = 30
 
 
 def burst(per_minute: int) -> int:
-    """Attempts allowed within one second: a twentieth of the minute's (60 of 1,200: twelve phones
-    behind one address tapping twice a second stay far below it), never under BURST_AT_LEAST."""
+    """Attempts allowed at once before the pace applies: a twentieth of the minute's (60 of 1,200:
+    twelve phones behind one address tapping twice a second stay far below it), at least
+    BURST_AT_LEAST."""
     return max(BURST_AT_LEAST, per_minute // 20)
 
 
+def paced(arrival: float | None, now: float, per_minute: int) -> float | None:
+    """GCRA: the client's next theoretical arrival time if this attempt keeps the pace (after a burst
+    of `burst(per_minute)`, one every 60 / per_minute seconds), else None."""
+    interval = 60 / per_minute
+    arrival = now if arrival is None or arrival < now else arrival
+    if arrival - now > interval * (burst(per_minute) - 1) + 1e-6:   # a microsecond for the sums' rounding
+        return None
+    return arrival + interval
+
+
 class RateLimiter:
-    """A sliding window per (client address, bucket). Bounded memory: oldest clients are dropped."""
+    """The sliding window and the pace per (client address, bucket). Bounded memory: the oldest
+    clients are dropped."""
 
     def __init__(self, max_clients: int = 10000):
         self._hits: dict[tuple[str, str], deque] = {}
+        self._arrivals: dict[tuple[str, str], float] = {}
         self._lock = threading.Lock()
         self._max_clients = max_clients
 
     def hit(self, client: str, bucket: str, per_minute: int, now: float | None = None) -> bool:
-        """Record an attempt; False when the client is over its limit for the past minute."""
+        """Record an attempt; False when the client is over its limit for the past minute or ahead
+        of its pace."""
         now = time.monotonic() if now is None else now
         with self._lock:
             key = (client, bucket)
             window = self._hits.get(key)
             if window is None:
                 if len(self._hits) >= self._max_clients:
-                    self._hits.pop(next(iter(self._hits)))
+                    dropped = next(iter(self._hits))
+                    del self._hits[dropped]
+                    self._arrivals.pop(dropped, None)
                 window = self._hits[key] = deque()
             while window and window[0] <= now - 60:
                 window.popleft()
             if len(window) >= per_minute:
                 return False
-            cap = burst(per_minute)
-            if len(window) >= cap and window[-cap] > now - 1:   # already `cap` within the last second
+            arrival = paced(self._arrivals.get(key), now, per_minute)
+            if arrival is None:
                 return False
+            self._arrivals[key] = arrival
             window.append(now)
             return True
 
 
 class RedisRateLimiter:
-    """RateLimiter's sliding window and burst cap, kept in Redis so the limits hold for the whole
-    cluster rather than per process. One Lua script per attempt: trim the window, count (the minute's
-    and the last second's), record, so two processes cannot both let the last allowed attempt
-    through. Keys expire a minute after the last attempt, so memory stays bounded by the clients
-    active in the past minute."""
+    """RateLimiter's sliding window and pace, kept in Redis so the limits hold for the whole
+    cluster rather than per process. One Lua script per attempt: trim the window, count, check and
+    move the pace, record, so two processes cannot both let the last allowed attempt through. Keys
+    expire a minute after the last attempt, so memory stays bounded by the clients active in the
+    past minute."""
 
+    # KEYS: the window (a sorted set of attempts), the theoretical arrival time (GCRA, see paced()).
+    # ARGV: now, per_minute, a unique member, the burst.
     SCRIPT = """
-    redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', tonumber(ARGV[1]) - 60)
-    if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
-    if redis.call('ZCOUNT', KEYS[1], '(' .. (tonumber(ARGV[1]) - 1), '+inf') >= tonumber(ARGV[4]) then return 0 end
-    redis.call('ZADD', KEYS[1], ARGV[1], ARGV[3])
+    local now, per_minute = tonumber(ARGV[1]), tonumber(ARGV[2])
+    redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - 60)
+    if redis.call('ZCARD', KEYS[1]) >= per_minute then return 0 end
+    local interval = 60 / per_minute
+    local arrival = tonumber(redis.call('GET', KEYS[2]) or '0')
+    if arrival < now then arrival = now end
+    if arrival - now > interval * (tonumber(ARGV[4]) - 1) + 0.000001 then return 0 end
+    redis.call('SET', KEYS[2], string.format('%.6f', arrival + interval), 'EX', 61)
+    redis.call('ZADD', KEYS[1], now, ARGV[3])
     redis.call('EXPIRE', KEYS[1], 61)
     return 1
     """
@@ -80,12 +109,13 @@ class RedisRateLimiter:
         self._script = store.client.register_script(self.SCRIPT)
 
     def hit(self, client: str, bucket: str, per_minute: int, now: float | None = None) -> bool:
-        """Record an attempt; False when the client is over its limit for the past minute. The
-        wall clock, not a monotonic one: every process on every machine must agree on it."""
+        """Record an attempt; False when the client is over its limit for the past minute or ahead
+        of its pace. The wall clock, not a monotonic one: every process on every machine must agree on it."""
         now = time.time() if now is None else now
-        key = f"{self.prefix}{bucket[:20]}:{client[:64]}"  # an address from a header is bounded here
+        # an address from a header is bounded here; the {hash tag} keeps both keys in one Cluster slot
+        key = f"{self.prefix}{{{bucket[:20]}:{client[:64]}}}"
         member = f"{now:.6f}:{random.getrandbits(32)}"
         try:
-            return bool(self._script(keys=[key], args=[now, per_minute, member, burst(per_minute)]))
+            return bool(self._script(keys=[key, key + ":pace"], args=[now, per_minute, member, burst(per_minute)]))
         except RedisError as exc:
             raise StorageUnreachable(str(exc)) from exc
