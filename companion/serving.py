@@ -5,7 +5,8 @@ body or sits idle between keep-alive requests would hold a socket (a file descri
 about a thousand of them ran the process out of descriptors (every new connection, /healthz
 included, failed with "Too many open files"). `GuardedHandler` bounds each stage:
 
-- idle: a kept-alive connection (or a fresh one) must start its next request within IDLE seconds;
+- idle: a kept-alive connection (or a fresh one) must start its next request within IDLE seconds
+  (each connection's limit is cut short at random by up to a fifth, and so is HEAD's: see jitter());
 - head and body: once its first byte arrived, the request line, headers and a body up to the app's
   MAX_CONTENT_LENGTH must all arrive within HEAD seconds (a deadline for the whole, not per read, so
   a byte every few seconds does not keep it alive);
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import gc
 import io
+import random
 import resource
 import socket
 
@@ -62,6 +64,11 @@ def tune_garbage_collector() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
+def jitter() -> float:
+    """A connection's timeouts are cut this much short (0.8-1.0), at random: see read_requestline."""
+    return 1.0 - 0.2 * random.random()
+
+
 class RequestTooSlow(socket.timeout):
     """The request head or body did not arrive in time. A socket.timeout, so gevent's handler
     treats it like any broken connection (closed, nothing logged as a server error)."""
@@ -78,15 +85,18 @@ class GuardedMixin:
     _connection_rfile = None
 
     def read_requestline(self):
-        # Idle wait: no deadline until the client starts sending, then the whole head is timed.
-        self.socket.settimeout(self.idle_seconds)
+        # Idle wait: no deadline until the client starts sending, then the whole head is timed. Each
+        # wait is cut at a random point of its last fifth: a client that opened a thousand
+        # connections at once had them all dropped in the same instant, and the thousand closes and
+        # its thousand reconnections held every other request up to 60 ms (bench/abuse.py).
+        self.socket.settimeout(self.idle_seconds * jitter())
         try:
             if not self.rfile.peek(1):
                 return ""  # the client closed the connection
         except (OSError, ValueError):
             return ""
         self.socket.settimeout(self.send_seconds)  # per read/write from here; the deadline bounds the whole
-        self._deadline = gevent.Timeout.start_new(self.head_seconds, RequestTooSlow("request head too slow"))
+        self._deadline = gevent.Timeout.start_new(self.head_seconds * jitter(), RequestTooSlow("request head too slow"))
         try:
             return super().read_requestline()
         except BaseException:

@@ -88,6 +88,25 @@ def test_a_connection_that_never_sends_is_closed_after_the_idle_timeout(guarded)
     assert calls == []
 
 
+def test_connections_opened_together_are_not_all_dropped_together(monkeypatch):
+    from companion import serving
+    cuts = [serving.jitter() for _ in range(2000)]
+    assert all(0.8 <= c <= 1.0 for c in cuts) and max(cuts) - min(cuts) > 0.15
+    # the idle wait is the handler's limit times the cut: with a cut of a tenth, a 30 s limit closes
+    # an idle connection in 3 s
+    monkeypatch.setattr(serving, "jitter", lambda: 0.1)
+
+    class SlowIdle(QuickHandler):
+        idle_seconds = 30
+
+    server = WSGIServer(("127.0.0.1", 0), lambda environ, start: [], handler_class=SlowIdle, log=None)
+    server.start()
+    try:
+        assert closed_within(connect(server.server_port), 20)
+    finally:
+        server.stop(timeout=1)
+
+
 def test_a_trickled_request_head_is_cut_off_by_its_deadline_not_kept_alive_by_each_byte(guarded):
     port, calls = guarded
     s = connect(port)
