@@ -1,6 +1,7 @@
 """Cross-site request refusal, rate limits, security headers and error pages."""
 from __future__ import annotations
 
+import random
 import threading
 import time
 from typing import Callable
@@ -53,7 +54,7 @@ def over_limit(bucket: str, config_key: str) -> bool:
 
 
 class RefusalHold:
-    """Refusals of clients over a limit are answered `delay` seconds late. A script that asks again
+    """Refusals of clients over a limit are answered about `delay` seconds late. A script that asks again
     as soon as it is answered got a thousand refusals a second, and answering them took the server's
     core from everyone else (bench/abuse.py: server CPU 100 % -> 13 %); held back, each of its
     connections is refused about once a second, while a phone that ever meets a limit only reads its
@@ -72,7 +73,10 @@ class RefusalHold:
         if self.delay <= 0 or self._places is None or not self._places.acquire(blocking=False):
             return False
         try:
-            self.sleep(self.delay)
+            # Between half and one and a half times the delay, at random: a script's connections
+            # refused together came back together, each time as many of its requests at once as the
+            # pace had let through meanwhile (bench/abuse.py: a burst of heavy views every second).
+            self.sleep(self.delay * (0.5 + random.random()))
         finally:
             self._places.release()
         return True
