@@ -53,8 +53,9 @@ def _json(value: dict | str) -> str:
 
 class RedisTransaction:
     """One unit of work. Reading: each table is fetched once (hash, the top of its live stack and its
-    newest events in one MULTI, so they agree). Writing: the table's hash is WATCHed before it is read; writes are
-    queued in order and also applied to the cached copy, so later reads in the same work see them."""
+    newest events in one MULTI, so they agree). Writing: the table's hash is WATCHed before it is
+    read; writes are queued in order and also applied to the cached copy, so later reads in the same
+    work see them."""
 
     NEWEST_EVENTS_READ = 30   # companion/tables.py NOTICES_READ: what a view reads of the log
 
