@@ -14,64 +14,53 @@ def read_at(version: int):
     return SimpleNamespace(version=version)
 
 
-def callers(count: int, work) -> list:
-    results = [None] * count
-
-    def run(i):
-        try:
-            results[i] = work()
-        except Exception as exc:  # noqa: BLE001 - the test looks at what each caller got
-            results[i] = exc
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
-    for t in threads:
-        t.start()
-    return threads, results
-
-
-def test_callers_during_a_read_wait_for_it_and_all_get_it():
+def race(count: int, usable, first, then=None) -> tuple[list, int]:
+    """`count` callers want table ABCDEF of one SharedReads at once. The first read made is held
+    until the callers have started and then gives `first()` (a read, or raises); any later read
+    gives `then()`. Returns what each caller got (a read or the exception) and how many reads were made."""
     reads = SharedReads(10)
     release, started = threading.Event(), threading.Event()
     made = []
+    results = [None] * count
 
     def make():
         made.append(1)
+        if len(made) > 1:
+            return then()
         started.set()
         assert release.wait(10)
-        return read_at(7)
+        return first()
 
-    def want():
-        return reads.newest("ABCDEF", lambda read: read is not None and read.version >= 7, make)
+    def caller(i):
+        try:
+            results[i] = reads.newest("ABCDEF", usable, make)
+        except Exception as exc:  # noqa: BLE001 - the test looks at what each caller got
+            results[i] = exc
 
-    threads, results = callers(6, want)
+    threads = [threading.Thread(target=caller, args=(i,)) for i in range(count)]
+    for t in threads:
+        t.start()
     assert started.wait(10)
     release.set()
     for t in threads:
         t.join(10)
-    assert len(made) == 1
+    return results, len(made)
+
+
+def test_callers_during_a_read_wait_for_it_and_all_get_it():
+    results, made = race(6, lambda read: read is not None and read.version >= 7, lambda: read_at(7),
+                         then=lambda: pytest.fail("a second read was made"))
+    assert made == 1
     assert all(r is results[0] for r in results) and results[0].version == 7
 
 
 def test_a_read_that_fails_is_made_again_by_one_who_waited():
-    reads = SharedReads(10)
-    release, started = threading.Event(), threading.Event()
-    attempts = []
+    def store_gone():
+        raise OSError("the store went away")
 
-    def make():
-        attempts.append(1)
-        if len(attempts) == 1:
-            started.set()
-            assert release.wait(10)
-            raise OSError("the store went away")
-        return read_at(3)
-
-    threads, results = callers(4, lambda: reads.newest("ABCDEF", lambda read: read is not None, make))
-    assert started.wait(10)
-    release.set()
-    for t in threads:
-        t.join(10)
+    results, made = race(4, lambda read: read is not None, store_gone, then=lambda: read_at(3))
     failed = [r for r in results if isinstance(r, OSError)]
-    assert len(failed) == 1 and len(attempts) == 2   # the failure is the maker's alone
+    assert len(failed) == 1 and made == 2   # the failure is the maker's alone
     assert all(r.version == 3 for r in results if not isinstance(r, OSError))
 
 
