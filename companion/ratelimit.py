@@ -110,7 +110,8 @@ class RedisRateLimiter:
 
     def hit(self, client: str, bucket: str, per_minute: int, now: float | None = None) -> bool:
         """Record an attempt; False when the client is over its limit for the past minute or ahead
-        of its pace. The wall clock, not a monotonic one: every process on every machine must agree on it."""
+        of its pace. The wall clock, not a monotonic one: every process on every machine must agree
+        on it."""
         now = time.time() if now is None else now
         # an address from a header is bounded here; the {hash tag} keeps both keys in one Cluster slot
         key = f"{self.prefix}{{{bucket[:20]}:{client[:64]}}}"
