@@ -54,9 +54,9 @@ def over_limit(bucket: str, config_key: str) -> bool:
 
 
 class RefusalHold:
-    """Refusals of clients over a limit are answered about `delay` seconds late. A script that asks again
-    as soon as it is answered got a thousand refusals a second, and answering them took the server's
-    core from everyone else (bench/abuse.py: server CPU 100 % -> 13 %); held back, each of its
+    """Refusals of clients over a limit are answered about `delay` seconds late. A script that asks
+    again as soon as it is answered got a thousand refusals a second, and answering them took the
+    server's core from everyone else (bench/abuse.py: server CPU 100 % -> 13 %); held back, each of its
     connections is refused about once a second, while a phone that ever meets a limit only reads its
     sentence a second later. The wait is a green thread's sleep (app.py and gunicorn serve with
     gevent), and at most `most` refusals wait at once in a process, so a flood of connections cannot
