@@ -46,6 +46,19 @@ def test_a_phone_swaps_in_the_view_its_event_carries_without_fetching(server, br
     assert fetched == []  # the view came inside the event
 
 
+def test_every_page_opens_its_stream_as_it_loads(server, browser):
+    # htmx starts on the next tick once its (deferred) script has run, which could come before the
+    # SSE extension's script: then the page never connected and learnt of changes only by its 5 s
+    # poll (three pages in four, in a run of eight). Each fresh screen must open its stream at once.
+    board = browser.new_context().new_page()
+    code = dice_table(board, server.url)
+    for _ in range(6):
+        screen = browser.new_context().new_page()
+        with screen.expect_request(lambda r: "/events" in r.url, timeout=3000):
+            screen.goto(f"{server.url}/t/{code}")
+        screen.context.close()
+
+
 def test_a_refused_stream_falls_back_to_polling(browser, tmp_path, monkeypatch):
     # No stream at all for any address: every page's stream gets 429 with Retry-After.
     monkeypatch.setenv("COMPANION_STREAMS_PER_ADDRESS", "0")
