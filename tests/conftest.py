@@ -344,6 +344,16 @@ def code_from_url(url: str) -> str:
     return match.group(1)
 
 
+def table_opened(page) -> str:
+    """The code of the table `page` has just created, once its board page has a body: the URL
+    changes as soon as the response starts, and the body exists only after the head's scripts ran
+    (a test that evaluates script on the page needs it)."""
+    from playwright.sync_api import expect
+    expect(page).to_have_url(re.compile(r"/t/[A-Z0-9]{6}$"))
+    page.wait_for_load_state("domcontentloaded")
+    return code_from_url(page.url)
+
+
 SCREENSHOTS = ROOT / "docs" / "screenshots"
 
 
@@ -373,4 +383,5 @@ def join_by_qr(context, join_url: str, name: str):
     phone.get_by_label("Your name").fill(name)
     phone.get_by_role("button", name="Take a seat").click()
     expect(phone).to_have_url(re.compile(r"/seat$"))
+    phone.wait_for_load_state("domcontentloaded")   # its body, not just its URL (see table_opened)
     return phone

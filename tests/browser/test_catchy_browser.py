@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from tests.browser.a11y import assert_accessible
 from tests.browser.layout import big_screen_problems, thumb_reach_problems
-from tests.conftest import code_from_url, join_by_qr, off_server_requests, save_screenshot
+from tests.conftest import join_by_qr, off_server_requests, save_screenshot, table_opened
 
 pytestmark = pytest.mark.browser
 TABLET = {"width": 1180, "height": 820}
@@ -22,8 +22,7 @@ def create(page, base_url, p1="Ann", p2="Bob"):
     page.get_by_label("Player 1 (left end of the course)").fill(p1)
     page.get_by_label("Player 2 (right end of the course)").fill(p2)
     page.get_by_role("button", name="Create the table").click()
-    expect(page).to_have_url(re.compile(r"/t/[A-Z0-9]{6}$"))
-    return code_from_url(page.url)
+    return table_opened(page)
 
 
 join = join_by_qr

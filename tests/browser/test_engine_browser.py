@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.a11y import assert_accessible
-from tests.conftest import code_from_url, join_by_qr, off_server_requests
+from tests.conftest import join_by_qr, off_server_requests, table_opened
 
 pytestmark = pytest.mark.browser
 TABLET = {"width": 1180, "height": 820}
@@ -20,8 +20,7 @@ def create_toolbox(page, base_url, extra=()):
         page.get_by_label(part, exact=True).check()
     page.get_by_label("Timers (name: seconds)").fill("Sand timer: 3")
     page.get_by_role("button", name="Create the table").click()
-    expect(page).to_have_url(re.compile(r"/t/[A-Z0-9]{6}$"))
-    return code_from_url(page.url)
+    return table_opened(page)
 
 
 join = join_by_qr

@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import join_by_qr
+from tests.conftest import join_by_qr, table_opened
 
 pytestmark = pytest.mark.browser
 TABLET = {"width": 1180, "height": 820}
@@ -19,8 +19,7 @@ def create_toolbox(page, base_url) -> str:
     for part in ("Dice", "Counters"):
         page.get_by_label(part, exact=True).check()
     page.get_by_role("button", name="Create the table").click()
-    expect(page).to_have_url(re.compile(r"/t/[A-Z0-9]{6}$"))
-    return page.url.rsplit("/", 1)[-1]
+    return table_opened(page)
 
 
 def ask_for_the_seat(context, join_url: str, name: str):

@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import ServerProcess, code_from_url, join_by_qr
+from tests.conftest import ServerProcess, join_by_qr, table_opened
 
 pytestmark = pytest.mark.browser
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True}
@@ -18,8 +18,7 @@ def dice_table(page, base: str) -> str:
     page.goto(base + "/new/toolbox")
     page.get_by_label("Dice", exact=True).check()
     page.get_by_role("button", name="Create the table").click()
-    expect(page).to_have_url(re.compile(r"/t/[A-Z0-9]{6}$"))
-    return code_from_url(page.url)
+    return table_opened(page)
 
 
 def seated_phone(browser, base: str, code: str, name: str):

@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import CHROMIUM, code_from_url
+from tests.conftest import CHROMIUM, table_opened
 
 pytestmark = pytest.mark.browser
 TABLET = {"width": 1280, "height": 800}
@@ -43,8 +43,7 @@ def test_an_installed_app_plays_and_finds_its_seat_again(server, playwright, tmp
     links_stay_in_the_app(board, server.url)
     board.get_by_role("link", name=re.compile("Toolbox")).click()
     board.get_by_role("button", name="Create the table").click()
-    expect(board).to_have_url(re.compile(r"/t/[A-Z0-9]{6}$"))
-    code = code_from_url(board.url)
+    code = table_opened(board)
     links_stay_in_the_app(board, server.url)
 
     phone_app, phone = installed_app(playwright, tmp_path / "phone", server.url + "/", PHONE)

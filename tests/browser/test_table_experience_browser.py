@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import code_from_url, join_by_qr
+from tests.conftest import code_from_url, join_by_qr, table_opened
 
 pytestmark = pytest.mark.browser
 TABLET = {"viewport": {"width": 1280, "height": 800}}
@@ -21,8 +21,7 @@ def toolbox(page, base: str, timers: str = "Sand timer: 12") -> str:
     page.get_by_label("Dice", exact=True).uncheck()
     page.get_by_label("Timers (name: seconds)").fill(timers)
     page.get_by_role("button", name="Create the table").click()
-    expect(page).to_have_url(re.compile(r"/t/[A-Z0-9]{6}$"))
-    return code_from_url(page.url)
+    return table_opened(page)
 
 
 def join(browser, base: str, code: str, name: str):

@@ -24,7 +24,7 @@ import pytest
 from playwright.sync_api import expect
 
 from companion.games.pack_the_essentials import pad_lines
-from tests.conftest import code_from_url, join_by_qr
+from tests.conftest import code_from_url, join_by_qr, table_opened
 
 pytestmark = pytest.mark.browser
 TABLET = {"width": 1280, "height": 800}
@@ -48,8 +48,7 @@ def new_toolbox(browser, base_url: str, parts: tuple[str, ...]):
     for part in parts:
         board.get_by_label(part, exact=True).check()
     board.get_by_role("button", name="Create the table").click()
-    expect(board).to_have_url(re.compile(r"/t/[A-Z0-9]{6}$"))
-    return board, f"{base_url}/t/{code_from_url(board.url)}/join"
+    return board, f"{base_url}/t/{table_opened(board)}/join"
 
 
 def phones_at(browser, join_url: str, names) -> list:

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from tests.browser.a11y import assert_accessible, small_targets
 from tests.browser.layout import PHONE, TABLET, big_screen_problems, thumb_reach_problems
-from tests.conftest import code_from_url, join_by_qr, save_screenshot
+from tests.conftest import join_by_qr, save_screenshot, table_opened
 
 pytestmark = pytest.mark.browser
 
@@ -22,8 +22,7 @@ def create(board, base: str, parts: tuple[str, ...], **fields: str) -> str:
     for label, value in fields.items():
         board.get_by_label(label).fill(value)
     board.get_by_role("button", name=re.compile("^(Create the table|Tisch anlegen)$")).click()
-    expect(board).to_have_url(re.compile(r"/t/[A-Z0-9]{6}$"))
-    return code_from_url(board.url)
+    return table_opened(board)
 
 
 def tap(page, name: str, times: int = 1) -> None:
