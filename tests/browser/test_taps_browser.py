@@ -14,6 +14,10 @@ as a finger would, not when it was scheduled (a live refresh may have morphed th
 3. Two devices press Next round at once: it happens once, and the slower device reads why inside
    its visible screen (the element's box against the viewport) and hears it in the live region;
    the sentence goes away with the next action. A phone that gets no answer at all says so too.
+4. Two app processes on one Redis: the board and two phones on one, three phones on the other,
+   tap at once; every tap counts and every screen, whichever process serves its stream, agrees.
+
+Tests 1 to 3 run on SQLite and on Redis (the `both_backends` mark).
 """
 from __future__ import annotations
 
@@ -24,9 +28,9 @@ import pytest
 from playwright.sync_api import expect
 
 from companion.games.pack_the_essentials import pad_lines
-from tests.conftest import code_from_url, join_by_qr, table_opened
+from tests.conftest import ServerProcess, code_from_url, join_by_qr, table_opened
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.both_backends]
 TABLET = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 SLOW = 30_000  # ms: seven browsers on a shared two-core machine; every wait is for a condition
@@ -91,11 +95,39 @@ def test_six_phones_and_the_board_add_points_at_the_same_instant(server, browser
         expect(board.locator(".track-score").first).to_have_text(str(total), timeout=SLOW)
         for phone in phones:
             expect(phone.locator(".track-row").first).to_contain_text(str(total), timeout=SLOW)
+    all_agree_without_refusals(screens)
+
+
+def all_agree_without_refusals(screens) -> None:
     for screen in screens:
         expect(screen.locator("#flash")).to_be_hidden()   # no refusal anywhere
-        assert screen.locator("#view").get_attribute("data-version") == board.locator("#view").get_attribute("data-version")
+        assert screen.locator("#view").get_attribute("data-version") == screens[0].locator("#view").get_attribute("data-version")
     for screen in screens:
         screen.context.close()
+
+
+@pytest.mark.redis
+@pytest.mark.slow
+def test_phones_on_two_processes_add_points_at_the_same_instant(redis_server, browser, tmp_path):
+    redis_server.flush()
+    one, other = ServerProcess(redis_server.url()).start(), ServerProcess(redis_server.url()).start()
+    try:
+        board, join_url = new_toolbox(browser, one.url, ("Score track",))
+        phones = phones_at(browser, join_url, ("Ann", "Bo"))
+        phones += phones_at(browser, join_url.replace(one.url, other.url), ("Cy", "Di", "Eve"))
+        expect(board.locator(".seat-list li")).to_have_count(5, timeout=SLOW)
+        plus = 'button[title="Cy plus one"]'
+        total = 0
+        for _round in range(3):
+            tap_together([(board, plus, 2)] + [(phone, plus, 1) for phone in phones])
+            total += 2 + len(phones)
+            expect(board.locator(".track-score").nth(2)).to_have_text(str(total), timeout=SLOW)
+            for phone in phones:
+                expect(phone.locator(".track-row").nth(2)).to_contain_text(str(total), timeout=SLOW)
+        all_agree_without_refusals([board, *phones])
+    finally:
+        one.kill()
+        other.kill()
 
 
 PAD = dict(todo1=5, todo2=4, todo3=3, cats=2, pack_rats=1, empty_spaces=4, magenta=3, lavender=2, peach=1, mint=0)
