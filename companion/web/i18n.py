@@ -130,17 +130,14 @@ def _bind(catalogue: Translations) -> tuple[Translations, dict]:
 
     @pass_context
     def newstyle_gettext(context, message: str, **values):
-        autoescape = context.eval_ctx.autoescape
-        if not values:
-            done = plain.get((message, autoescape))
-            if done is None:
-                text = catalogue.ugettext(message)
-                done = (Markup(text) if autoescape else text) % values
-                if len(plain) < PLAIN_WORDS_KEPT:
-                    plain[message, autoescape] = done
-            return done
+        key = (message, context.eval_ctx.autoescape)
+        if not values and key in plain:
+            return plain[key]
         text = catalogue.ugettext(message)
-        return (Markup(text) if autoescape else text) % values
+        done = (Markup(text) if key[1] else text) % values
+        if not values and len(plain) < PLAIN_WORDS_KEPT:
+            plain[key] = done
+        return done
 
     @pass_context
     def newstyle_ngettext(context, singular: str, plural: str, count: int, **values):

@@ -46,9 +46,10 @@ def test_a_phone_swaps_in_the_view_its_event_carries_without_fetching(server, br
 
 
 def test_every_page_opens_its_stream_as_it_loads(server, browser):
-    # htmx starts on the next tick once its (deferred) script has run, which could come before the
-    # SSE extension's script: then the page never connected and learnt of changes only by its 5 s
-    # poll (three pages in four, in a run of eight). Each fresh screen must open its stream at once.
+    # When htmx was loaded deferred, it started on the next tick after its script ran, which could
+    # come before the SSE extension's script: the page then never connected and learnt of changes
+    # only by its 5 s poll (three pages in four, in a run of eight). Each fresh screen must open its
+    # stream at once.
     board = browser.new_context().new_page()
     code = dice_table(board, server.url)
     for _ in range(6):
