@@ -288,9 +288,13 @@ def join_form():
 def join():
     if over_limit("join", "JOINS_PER_MINUTE"):
         return error_page(429, "Too many joins from this device; wait a minute and try again.")
+    reclaim = request.form.get("reclaim") == "1"
+    # Asking for a seat someone holds writes a request every screen shows: a few a minute per address.
+    if reclaim and over_limit("claim", "CLAIMS_PER_MINUTE"):
+        return error_page(429, "Too many requests for seats from this device; wait a minute and try again.")
     try:
         seat, token, outcome = tables().join(g.code, request.form.getlist, table_cookie("seat", g.code),
-                                             reclaim=request.form.get("reclaim") == "1")
+                                             reclaim=reclaim)
     except NameTaken as taken:
         if wants_json():
             return {"error": gettext("%(name)s is already at this table.", name=taken.name), "reclaim": True}, 409

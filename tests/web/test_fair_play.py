@@ -596,6 +596,16 @@ def test_one_request_waits_for_a_seat_at_a_time(app, new_table, device):
     assert mine.view()["seat"] == anns and ann.view()["seat"] is None
 
 
+def test_a_device_asks_for_a_few_seats_a_minute_at_most(app, new_table, device):
+    app.config["CLAIMS_PER_MINUTE"] = 3
+    board, phones = table_in_play(new_table, device, "toolbox")
+    from tests.conftest import TableClient
+    asker = TableClient(app, board.code)
+    answers = [asker.client.post(f"/t/{board.code}/join", data={"name": name, "reclaim": "1"}, headers=JSON).status_code
+               for name in ("Ann", "Bob", "Ann", "Bob")]
+    assert answers[3] == 429 and 429 not in answers[:3]
+
+
 def test_a_host_who_also_plays_is_a_player_on_their_own_seat_page(app, new_table, device):
     """The host often joins from the phone that created the table. On its seat page that phone is a
     player: it may not take back its own draw there (a free look that the log would call Hal's own

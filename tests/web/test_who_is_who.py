@@ -280,3 +280,30 @@ def test_a_watcher_who_votes_is_told_it_is_not_playing(new_table, device):
     cid.act("score", **{**PAD, "todo1": 0})
     r = late.act("vote", for_seat=seat_of(ann), expect=409)
     assert "You are watching this game" in r.json["error"]
+
+
+def test_a_chunked_body_meets_the_same_limit_as_any_other(app, new_table):
+    """No Content-Length, `Transfer-Encoding: chunked`: 40 MB was read and applied before."""
+    import io
+
+    from werkzeug.test import EnvironBuilder, run_wsgi_app
+    board = new_table("toolbox", parts="counters")
+    cookie = board.client.get_cookie(f"host_{board.code}", path=f"/t/{board.code}")
+
+    def post(body: bytes):
+        environ = EnvironBuilder(path=f"/t/{board.code}/act/count", method="POST", headers={
+            "Accept": "application/json", "Transfer-Encoding": "chunked",
+            "Cookie": f"host_{board.code}={cookie.value}",
+            "Content-Type": "application/x-www-form-urlencoded"}).get_environ()
+        environ.pop("CONTENT_LENGTH", None)
+        environ["wsgi.input"], environ["wsgi.input_terminated"] = io.BytesIO(body), True
+        answer, status, _headers = run_wsgi_app(app.wsgi_app, environ, buffered=True)
+        return int(status.split()[0]), b"".join(answer)
+
+    before = board.view()["counters"][0]["value"]
+    form = f"version={board.view()['version']}&as=board&counter_index=0&delta=1".encode()
+    status, _body = post(form + b"&pad=" + b"x" * (app.config["MAX_CONTENT_LENGTH"] + 10))
+    assert status == 413 and board.view()["counters"][0]["value"] == before
+    status, body = post(form)
+    assert status == 200, body
+    assert board.view()["counters"][0]["value"] == before + 1
