@@ -187,6 +187,25 @@ def paired_board(app, table: "TableClient") -> "TableClient":
     return screen
 
 
+def bring_into_play(new_table, device, game_id: str) -> tuple["TableClient", dict[str, "TableClient"]]:
+    """A table of `game_id` in play the way its registry entry says (Game.in_play): made with its
+    options, its people seated, the board's moves made. Returns (the host's board, {name: phone})."""
+    from companion import games
+    recipe = games.get(game_id).in_play
+    board = new_table(game_id, **recipe.options)
+    phones = {name: device(board).join(name) for name in recipe.seats}
+    seat_ids = {name: phone.view()["seat"] for name, phone in phones.items()}
+    for move, fields in recipe.moves:
+        board.act(move, as_="board", **recipe.fields(fields, seat_ids))
+    return board, phones
+
+
+@pytest.fixture
+def in_play(new_table, device):
+    """in_play("catchy") -> (board, {name: phone}): a table of that game in play (bring_into_play)."""
+    return lambda game_id: bring_into_play(new_table, device, game_id)
+
+
 @pytest.fixture
 def board_screen(app):
     """board_screen(table) -> a second screen paired as the board by the host."""
