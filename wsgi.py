@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 
-from app import build_app, parse_args, start_expiry
+from companion.cli import build_app, parse_args, start_expiry
 
 _args = parse_args([])  # defaults read from the environment, as for app.py
 # No public URL by default: behind a reverse proxy the request's own Host is the address phones use

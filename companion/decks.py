@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import tomllib
 from functools import lru_cache
-from pathlib import Path
 
-DECKS_DIR = Path(__file__).resolve().parent.parent / "decks"
+from . import paths
+
+DECKS_DIR = paths.DECKS
 
 
 @lru_cache(maxsize=None)

@@ -24,9 +24,8 @@ settings.register_profile("companion", deadline=None, suppress_health_check=[Hea
 settings.load_profile("companion")
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
-from companion import create_app  # noqa: E402
+from companion import create_app  # noqa: E402  (found through pytest.ini's pythonpath)
 
 CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
 REDIS_SERVER = shutil.which("redis-server")
