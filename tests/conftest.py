@@ -52,7 +52,7 @@ def backend(request) -> str:
 
 class RedisServer:
     """A throwaway redis-server on 127.0.0.1 and a free port, its files in a temporary folder.
-    appendonly + appendfsync everysec, as the README recommends: each write reaches the AOF file (the
+    appendonly + appendfsync everysec, as docs/DEPLOY.md recommends: each write reaches the AOF file (the
     operating system) before Redis replies, so killing redis-server itself loses nothing acknowledged."""
 
     def __init__(self, folder: Path):
