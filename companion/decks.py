@@ -1,4 +1,5 @@
-"""Game data (decks/<name>.toml), read once. Rule readings live there so a group can change them."""
+"""Game data (decks/<name>.toml), read once: the numbers and names a group can change. The rule readings
+those values follow are written in docs/games/<game>.md."""
 from __future__ import annotations
 
 import tomllib
