@@ -154,17 +154,20 @@ def import_tables(file: str):
 
 
 def read_bounded(file: str) -> bytes:
+    too_big = Refused(f"{file} is bigger than {MAX_IMPORT_BYTES // 2**20} MiB, more than any export; "
+                      "nothing was imported.")
     try:
         if file == "-":
             raw = sys.stdin.buffer.read(MAX_IMPORT_BYTES + 1)
         else:
             with open(file, "rb") as fh:
+                if os.fstat(fh.fileno()).st_size > MAX_IMPORT_BYTES:   # refused unread
+                    raise too_big
                 raw = fh.read(MAX_IMPORT_BYTES + 1)
     except OSError as exc:
         raise Refused(f"Cannot read {file}: {exc.strerror or exc}; nothing was imported.")
     if len(raw) > MAX_IMPORT_BYTES:
-        raise Refused(f"{file} is bigger than {MAX_IMPORT_BYTES // 2**20} MiB, more than any export; "
-                      "nothing was imported.")
+        raise too_big
     return raw
 
 

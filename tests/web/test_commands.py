@@ -243,3 +243,22 @@ def test_the_command_is_the_first_word_after_the_server_options():
     assert split_command(["--db=x.db", "export", "--all"]) == (["--db=x.db"], ["export", "--all"])
     assert split_command(["import", "f.json"]) == ([], ["import", "f.json"])
     assert split_command(["serve"]) == (["serve"], [])        # not a command: argparse refuses it
+
+
+@pytest.mark.redis
+def test_a_store_from_an_older_version_moves_from_sqlite_to_redis_whole(redis_server, tmp_path):
+    """How a keeper moves to Redis: export the SQLite file (here one made by round 23's code, with a
+    finished game and a round under way), import into Redis; Redis then exports the same tables."""
+    import shutil
+
+    import redis as redis_py
+    sqlite = tmp_path / "round23.sqlite"
+    shutil.copy(ROOT / "tests" / "data" / "round23.sqlite", sqlite)
+    url = redis_server.url(2)
+    with redis_py.Redis.from_url(url) as client:
+        client.flushdb()
+    before = exported(str(sqlite), tmp_path, "from-sqlite.json")
+    assert len(before["tables"]) == 2 and any(t["records"] for t in before["tables"])
+    done = run(url, "import", str(tmp_path / "from-sqlite.json"))
+    assert done.returncode == 0, done.stderr
+    assert comparable(exported(url, tmp_path, "from-redis.json")) == comparable(before)
