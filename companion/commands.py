@@ -83,7 +83,11 @@ def expire(days: float, archive: str | None):
     archive = archive or archive_folder(current_app)
     removed: list[str] = []
     while True:   # each pass takes at most 500 tables; a table touched meanwhile is left alone
-        batch = expire_idle_tables(tables(), days * 86400, archive)
+        try:
+            batch = expire_idle_tables(tables(), days * 86400, archive)
+        except OSError as exc:   # the archive is written before its table goes: nothing was lost
+            raise click.ClickException(f"Cannot write the archive in {archive} ({exc.strerror or exc}); "
+                                       f"{len(removed)} table(s) were archived and removed before that.")
         removed += batch
         if not batch:
             break
