@@ -282,12 +282,17 @@ def table_from(table) -> dict:
                 "record": _object(r.get("record"), "a record")}
                for r in _list(table, "records", HISTORY_EVENTS)]
     _check(len({r["number"] for r in records}) == len(records), "two records have the same number")
+    # The seats it ever made (never fewer than the ids it mentions): a seat's id is never given again.
+    mentioned = [s["id"] for s in seats] + [c["seat"] for c in credentials if c["seat"]] + [
+        e["seat"] for e in events if e["seat"]] + [
+        e["args"]["seat"] for e in events if e["args"] and type(e["args"].get("seat")) is int]
+    seats_made = max([_int(table.get("seats_made", 0), "its seats made", 0)] + mentioned)
     return {"code": code, "game": game, "options": _object(table.get("options"), "its options"),
             "state": _object(table.get("state"), "its state"),
             "version": _int(table.get("version"), "its version", 1),
             "host_token_hash": _text(table.get("host_token_hash"), "its host token hash", 128),
             "created_at": _time(table.get("created_at"), "its creation time"),
-            "updated_at": _time(table.get("updated_at"), "its last use"),
+            "updated_at": _time(table.get("updated_at"), "its last use"), "seats_made": seats_made,
             "seats": seats, "credentials": credentials, "events": events, "records": records}
 
 

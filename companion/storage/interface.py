@@ -148,7 +148,8 @@ class Transaction(Protocol):
 
     # a whole table as plain data, for `export` and `import` (companion/commands.py)
     def dump_table(self, code: str) -> dict | None:
-        """Everything kept for one table, backend-neutral: its row, its seats in seating order (with
+        """Everything kept for one table, backend-neutral: its row (with `seats_made`, the seats it
+        ever made, so an imported table never gives a removed seat's id again), its seats in seating order (with
         their name keys and token hashes, so phones keep their seats), credentials, events oldest first
         (each with the state after it where the store keeps one) and records. None if there is none."""
         ...

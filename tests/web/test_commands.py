@@ -110,6 +110,11 @@ def test_export_and_import_carry_a_table_whole_seats_and_phones_included(app, da
     toolbox = new_table("toolbox", parts=["dice", "track"])
     phone = device(toolbox).join("Cleo")
     device(toolbox).join("Dan")
+    gone = device(toolbox).join("Eve")                 # the newest seat, removed: its id is never given again
+    removed = toolbox.client.post(f"/t/{toolbox.code}/seats/{gone.view()['seat']}/remove",
+                                  data={"version": toolbox.view()["version"], "as": "board"},
+                                  headers={"Accept": "application/json"})
+    assert removed.status_code == 200, removed.data
     phone.act("roll")
     before = exported(database, tmp_path)
     assert {t["code"]: len(t["records"]) for t in before["tables"]} == {catchy.code: 1, toolbox.code: 0}
@@ -140,6 +145,8 @@ def test_export_and_import_carry_a_table_whole_seats_and_phones_included(app, da
                                   headers={"Accept": "application/json"})
         assert undone.status_code == 200, undone.data
         assert host.view()["version"] == phone.view()["version"] + 2
+        newcomer = TableClient(moved, toolbox.code).join("Fay")
+        assert newcomer.view()["seat"] == 4                # after Cleo 1, Dan 2 and the removed Eve 3
         evening = same_device(catchy, "host").client.get(f"/t/{catchy.code}/history.json")
         assert evening.status_code == 200 and evening.json["games"]
         assert evening.json == catchy.client.get(f"/t/{catchy.code}/history.json").json
