@@ -17,7 +17,7 @@ def create_app(config: dict | None = None) -> "Flask":
     from flask import Flask
 
     from .storage import open_backend
-    from .tables import Tables
+    from .engine import Tables
 
     instance = paths.CHECKOUT_INSTANCE
     app = Flask(__name__, template_folder=str(paths.TEMPLATES), static_folder=str(paths.STATIC),

@@ -116,7 +116,7 @@ def start_expiry(app, expire_days: float) -> str:
     re-checks the table is still idle. (`cat-table-companion expire` does one pass, e.g. from cron.)"""
     import gevent
 
-    from companion.tables import expire_idle_tables
+    from companion.engine import expire_idle_tables
 
     archive = archive_folder(app)
 

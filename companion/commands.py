@@ -79,7 +79,7 @@ def positive_days(ctx, param, value: float) -> float:
 def expire(days: float, archive: str | None):
     """Archive and remove tables idle for --days, now (for cron; the server also does it hourly)."""
     from .cli import archive_folder
-    from .tables import expire_idle_tables
+    from .engine import expire_idle_tables
     archive = archive or archive_folder(current_app)
     removed: list[str] = []
     while True:   # each pass takes at most 500 tables; a table touched meanwhile is left alone
@@ -108,7 +108,7 @@ def export(code: str | None, everything: bool, output):
 
     The file holds the seats' token hashes, so an import lets the same phones back in: keep it as
     private as the database."""
-    from .tables import normalise_code
+    from .engine import normalise_code
     if bool(code) == everything:
         raise click.UsageError("Give a table's code, or --all (not both).")
     store = tables().store
@@ -242,7 +242,9 @@ def _list(table: dict, key: str, most: int) -> list:
 def table_from(table) -> dict:
     """The table as load_table() takes it, or ValueError saying what is wrong."""
     from . import games
-    from .tables import HISTORY_EVENTS, MAX_SEATS, normalise_code
+    from .engine import normalise_code
+    from .engine.recording import HISTORY_EVENTS
+    from .engine.seating import MAX_SEATS
     _check(isinstance(table, dict), "it is not an object")
     code = table.get("code")
     _check(isinstance(code, str) and normalise_code(code) == code, "its \"code\" is not a table code")

@@ -30,7 +30,7 @@ from flask import current_app, render_template
 from markupsafe import Markup
 
 from ..games.base import Seat
-from ..tables import Viewer
+from ..engine import Viewer
 from .i18n import request_language
 
 SECTIONS_KEPT = 1000  # renderings kept per process (a Toolbox seat's is about 10 KB)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.tables import Credentials
+from companion.engine import Credentials
 from companion.web.sections import reads_viewer
 
 from tests.web.test_event_payload_secrecy import own_view, same_html, stream_payload
