@@ -139,5 +139,9 @@ class Game:
     # The most seats that can play it (None: any number): with more people seated, the host picks
     # who plays when setting it up (the `players` field of the switch), the others watch.
     most_players: int | None = None
+    # Its templates read who the viewer is (`snap.viewer`: a seat's own id in a secret's cover, the
+    # host's own controls): their sections are rendered per viewer. Otherwise a section is shared by
+    # every viewer whose view is equal (companion/web/sections.py), and `snap.viewer` is None there.
+    sections_read_viewer: bool = False
     # Keys a game view must not use: the page adds them itself.
     RESERVED = ("version", "game", "game_number", "seats", "seat")
