@@ -3,19 +3,25 @@ from __future__ import annotations
 
 import os
 import random
-from pathlib import Path
+from typing import TYPE_CHECKING
 
-from flask import Flask
+from . import paths
 
-from .storage import open_backend
-from .engine import Tables
-
-ROOT = Path(__file__).resolve().parent.parent
+if TYPE_CHECKING:
+    from flask import Flask
 
 
-def create_app(config: dict | None = None) -> Flask:
-    app = Flask(__name__, template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"),
-                instance_path=str(ROOT / "instance"))
+def create_app(config: dict | None = None) -> "Flask":
+    # Imported here, not at the top: `cat-table-companion` (companion/cli.py) imports this package
+    # and must let gevent patch the standard library before Flask, Redis and sqlite3 are loaded.
+    from flask import Flask
+
+    from .storage import open_backend
+    from .engine import Tables
+
+    instance = paths.CHECKOUT_INSTANCE
+    app = Flask(__name__, template_folder=str(paths.TEMPLATES), static_folder=str(paths.STATIC),
+                instance_path=str(instance) if instance else None)
     app.config.update(
         DATABASE=None,              # a file path (SQLite; default instance/companion.db) or redis://HOST:PORT/N
         HISTORY_PER_TABLE=500,      # Redis: events kept per table (and so the undo depth)
@@ -93,4 +99,6 @@ def create_app(config: dict | None = None) -> Flask:
 
     from .web import register
     register(app)
+    from .commands import register_commands
+    register_commands(app)     # `flask --app app tables` and the other keeper's commands
     return app

@@ -24,9 +24,8 @@ settings.register_profile("companion", deadline=None, suppress_health_check=[Hea
 settings.load_profile("companion")
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
-from companion import create_app  # noqa: E402
+from companion import create_app  # noqa: E402  (found through pytest.ini's pythonpath)
 
 CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
 REDIS_SERVER = shutil.which("redis-server")
@@ -53,7 +52,7 @@ def backend(request) -> str:
 
 class RedisServer:
     """A throwaway redis-server on 127.0.0.1 and a free port, its files in a temporary folder.
-    appendonly + appendfsync everysec, as the README recommends: each write reaches the AOF file (the
+    appendonly + appendfsync everysec, as docs/DEPLOY.md recommends: each write reaches the AOF file (the
     operating system) before Redis replies, so killing redis-server itself loses nothing acknowledged."""
 
     def __init__(self, folder: Path):

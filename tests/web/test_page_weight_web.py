@@ -1,4 +1,4 @@
-"""Page weight (README Performance, bench/weight.py): our own scripts and styles are served minified
+"""Page weight (docs/PERFORMANCE.md, bench/weight.py): our own scripts and styles are served minified
 (companion/web/static_files.py), the files in static/ staying the readable source."""
 from __future__ import annotations
 
@@ -99,7 +99,7 @@ def first_load_bytes(client, path: str) -> int:
 
 @pytest.mark.parametrize("game", [e.id for e in games.catalogue()])
 def test_first_load_of_a_board_and_a_seat_stays_within_40_kb_and_an_update_4_kb(in_play, game):
-    """The README's page-weight target, kept: a phone on a café's network loads a table in one go.
+    """The page-weight target (docs/PERFORMANCE.md), kept: a phone on a café's network loads a table in one go.
     The host's own board (its controls included) and a seat, once the game has begun."""
     table, phones = in_play(game)
     phones = list(phones.values())
