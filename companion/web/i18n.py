@@ -34,6 +34,9 @@ def refusal_text(exc: BaseException) -> str:
 
 
 def select_locale() -> str:
+    fixed = g.get("language")   # chosen already: for this request, or by a stream's ViewContext
+    if fixed in LANGUAGES:
+        return fixed
     chosen = request.cookies.get(COOKIE)
     if chosen in LANGUAGES:
         return chosen
