@@ -247,6 +247,22 @@ class RedisTransaction:
         return [EventRow(e["id"], e["version"], e["kind"], e["move"], e["seat"], e["state_after"], e["at"], e.get("args"))
                 for e in reversed(stack[-limit:])] if limit > 0 else []
 
+    def rewrite_live_states(self, code: str, states: dict[int, dict]) -> None:
+        row = self._fetch(code)
+        live_key = self.s.key(code, "live")
+        entries = [json.loads(x) for x in self.pipe.lrange(live_key, 0, -1)]
+        for entry in entries:
+            if entry["id"] in states:
+                entry["state_after"] = states[entry["id"]]
+        encoded = [json.dumps(entry) for entry in entries]
+
+        def write(p):
+            p.delete(live_key)
+            if encoded:
+                p.rpush(live_key, *encoded)
+        self._queue(write)
+        self._touch(code, {"updated": row["updated"]})   # the table's hash changes with it: WATCH sees it
+
     def last_live_move(self, code: str) -> EventRow | None:
         """The newest live event (what an Undo button needs); the fetch has already read it."""
         newest = self.live_states(code, 1)

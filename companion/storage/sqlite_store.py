@@ -203,6 +203,10 @@ class SQLiteTransaction:
         return [EventRow(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]) if r[5] else None, r[6],
                          json.loads(r[7]) if r[7] else None) for r in rows]
 
+    def rewrite_live_states(self, code: str, states: dict[int, dict]) -> None:
+        self.conn.executemany("UPDATE events SET state_after = ? WHERE table_code = ? AND id = ?",
+                              [(json.dumps(state), code, event_id) for event_id, state in states.items()])
+
     def last_live_move(self, code: str) -> EventRow | None:
         """The newest state-setting event not undone, without its state (what an Undo button needs)."""
         row = self.conn.execute(
