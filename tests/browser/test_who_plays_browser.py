@@ -9,18 +9,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.layout import PHONE, TABLET
+from tests.browser.test_game_night_browser import patient_expect  # noqa: F401 - the same patience, autouse
 from tests.conftest import ServerProcess, code_from_url, join_by_qr, save_screenshot
-
-PHONE = {"width": 390, "height": 844}
-TABLET = {"width": 1280, "height": 800}
-
-
-@pytest.fixture(autouse=True)
-def patient_expect():
-    """Two shared cores run every engineer's suite: give each live update up to 15 s, then restore."""
-    expect.set_options(timeout=15_000)
-    yield
-    expect.set_options(timeout=5_000)
 
 
 @pytest.fixture
