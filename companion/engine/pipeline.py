@@ -7,7 +7,7 @@ store transaction (engine/change.py), so a refused or failing move leaves nothin
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from .. import games, records
 from ..errors import N_, BadInput, Forbidden, RuleError, Term
@@ -21,9 +21,8 @@ from .reading import NOTICES_READ
 from .recording import record_after, unrecord
 from .rights import DREW, check_playing, check_who, drew, may_undo
 from .saved import load_table, saved_state, seats_of, split_state, table_ctx
+from .context import Service
 
-if TYPE_CHECKING:
-    from .service import Tables
 
 GetList = Callable[[str], list[str]]
 
@@ -74,7 +73,7 @@ def stale_refusal(tx: Transaction, code: str, seen: int, move_name: str | None, 
     return Stale()
 
 
-def act(tables: "Tables", code: str, move_name: str, getlist: GetList, creds: Credentials, version: int | None,
+def act(tables: Service, code: str, move_name: str, getlist: GetList, creds: Credentials, version: int | None,
         game_number: int | None = None) -> int:
     """A move's fields come as the form sent them (`getlist`) and are parsed by the move's own
     declaration. `game_number`: the game the tapping screen showed (its forms name it); a tap for an
@@ -113,7 +112,7 @@ def act(tables: "Tables", code: str, move_name: str, getlist: GetList, creds: Cr
     return change_table(tables, code, creds, apply)
 
 
-def preview(tables: "Tables", code: str, move_name: str, getlist: GetList, creds: Credentials
+def preview(tables: Service, code: str, move_name: str, getlist: GetList, creds: Credentials
             ) -> tuple[games.Game, dict]:
     """What a move would do, from the game's own preview function: read only, nothing saved."""
     now = tables.clock()
@@ -132,7 +131,7 @@ def preview(tables: "Tables", code: str, move_name: str, getlist: GetList, creds
     return game, move.preview(state, table_ctx(viewer, seats, now, engine), **args)
 
 
-def undo(tables: "Tables", code: str, creds: Credentials, version: int | None, game_number: int | None = None) -> int:
+def undo(tables: Service, code: str, creds: Credentials, version: int | None, game_number: int | None = None) -> int:
     """Takes back the newest move not yet undone, random source and records included. Undo never
     crosses a switch: the previous game's moves and secrets stay behind it."""
     def take_back(change: Change) -> int:
