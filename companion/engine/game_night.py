@@ -94,7 +94,8 @@ def switch(tables: Service, code: str, game_id: str, getlist: Callable[[str], li
             raise RuleError("A game of %(game)s is under way: confirm that it ends now. It is kept in the "
                             "evening as not finished.", game=old.title)
         if ending:
-            record_ended_early(tx, code, old, state, seats, engine, now)
+            record_ended_early(tx, code, old, records.board_standing(old, state, seats, now, engine.get(records.PLAYERS)),
+                               engine, now)
         records.next_game(engine, old.id, now, change.version)
         engine[records.PLAYERS] = chosen
         made: dict = {}

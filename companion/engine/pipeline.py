@@ -18,7 +18,8 @@ from .errors import EarlierGame, Stale, clock_time
 from .identity import Credentials, Viewer, identify, lost_seat_refusal
 from .randomness import run_with_table_rng
 from .reading import NOTICES_READ
-from .recording import record_after, unrecord
+from .game_night import game_under_way
+from .recording import record_after, record_ended_early, unrecord
 from .rights import DREW, check_playing, check_who, drew, may_undo
 from .saved import load_table, saved_state, seats_of, split_state, table_ctx
 from .context import Service
@@ -94,12 +95,18 @@ def act(tables: Service, code: str, move_name: str, getlist: GetList, creds: Cre
         args = parse(move.fields, getlist)
         seats = seats_of(tx.seats(code))
         ctx = table_ctx(viewer, seats, now, engine)
+        # A new game started while one is under way (Catchy!'s board may): that one is kept as it
+        # stands now, not finished, as a switch keeps it.
+        ending = (records.board_standing(game, state, seats, now, engine.get(records.PLAYERS))
+                  if move.new_game and game_under_way(tx, code, game, state, seats, now) else None)
 
         def play(rng: random.Random) -> None:
             ctx.rng = rng
             move.fn(state, ctx, **args)
         moved_rng = run_with_table_rng(engine, play)
         if move.new_game:   # a rematch: the game that ended keeps its record; this is another
+            if ending is not None:
+                record_ended_early(tx, code, game, ending, engine, now)
             records.next_game(engine, game.id, now, change.version)
         record_after(tx, code, game, seats, state, engine, now, by_host=viewer.seat is None and viewer.is_board)
         # DREW in the event: whether this time the move drew (who may undo it, see Move.reveals).

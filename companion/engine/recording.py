@@ -46,13 +46,13 @@ def record_after(tx: Transaction, code: str, game: games.Game, seats: list[Seat]
         tx.remove_records(code, after=record["number"] - 1)
 
 
-def record_ended_early(tx: Transaction, code: str, game: games.Game, state: dict, seats: list[Seat], engine: dict,
+def record_ended_early(tx: Transaction, code: str, game: games.Game, standing: dict | None, engine: dict,
                        now: float) -> None:
-    """The host ended a game under way: it is kept in the evening, not finished, won by nobody."""
+    """The host ended a game under way (a switch, a new game started from the board): it is kept in
+    the evening as its `standing` left it, not finished, won by nobody."""
     if not game.standing:
         return
-    record = records.ended_early(engine, records.board_standing(game, state, seats, now,
-                                                                engine.get(records.PLAYERS)), now)
+    record = records.ended_early(engine, standing, now)
     if record:
         tx.put_record(code, record["number"], game.id, now, record)
 
