@@ -101,15 +101,6 @@ def app_from_environment():
     return build_app(args.db, os.environ.get("COMPANION_PUBLIC_URL"), args.allowed_hosts)
 
 
-def archive_folder(app) -> str:
-    """Where expired tables' histories go: beside the SQLite file; with Redis (no file) in the
-    instance folder of this machine."""
-    from companion.storage import is_shared
-    database = app.config["DATABASE"]
-    return (os.path.join(app.instance_path, "archive") if is_shared(database)
-            else os.path.join(os.path.dirname(os.path.abspath(database)), "archive"))
-
-
 def start_expiry(app, expire_days: float) -> str:
     """Hourly, in a green thread: archive and remove tables idle for `expire_days`. Returns the
     archive folder. Safe to run in several processes at once: each removal is one transaction that
@@ -117,8 +108,9 @@ def start_expiry(app, expire_days: float) -> str:
     import gevent
 
     from companion.engine import expire_idle_tables
+    from companion.engine.archive import archive_folder
 
-    archive = archive_folder(app)
+    archive = archive_folder(app.config["DATABASE"], app.instance_path)
 
     def expire_forever():
         while True:  # hourly; each pass is bounded (500 tables)

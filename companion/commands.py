@@ -75,9 +75,9 @@ def positive_days(ctx, param, value: float) -> float:
 @with_appcontext
 def expire(days: float, archive: str | None):
     """Archive and remove tables idle for --days, now (for cron; the server also does it hourly)."""
-    from .cli import archive_folder
+    from .engine.archive import archive_folder
     from .engine import expire_idle_tables
-    archive = archive or archive_folder(current_app)
+    archive = archive or archive_folder(current_app.config["DATABASE"], current_app.instance_path)
     removed: list[str] = []
     while True:   # each pass takes at most 500 tables; a table touched meanwhile is left alone
         try:
