@@ -1,8 +1,8 @@
 """The Redis backend: the Store / Transaction protocols of companion/storage/interface.py on Redis, so
 several app processes (on one or several machines) can serve the same tables. Selected with
 `--db redis://HOST:PORT/N` (or COMPANION_DB). Redis's errors never leave this module: they become
-the storage errors of interface.py. (Live updates across processes: companion/live.py RedisHub;
-shared rate limits: companion/ratelimit.py RedisRateLimiter.)
+the storage errors of interface.py. (Live updates across processes: redis_hub.py RedisHub;
+shared rate limits: redis_limits.py RedisRateLimiter.)
 
 Keys, per table (the `{CODE}` hash tag keeps a table's keys in one Redis Cluster slot):
 
@@ -35,7 +35,7 @@ from typing import Callable, Iterator
 import redis
 from redis.exceptions import RedisError, WatchError
 
-from .interface import (CredentialRow, EventRow, RecordRow, SeatRow, StorageUnavailable, StorageUnreachable, StoreError,
+from .interface import (CredentialRow, EventRow, RecordRow, SeatRow, StorageUnavailable, StorageUnreachable, StorageUnusable,
                         TableRow)
 
 
@@ -407,7 +407,7 @@ class RedisStore:
             self.client = redis.Redis(connection_pool=pool)
             self.client.ping()
         except (RedisError, ValueError) as exc:
-            raise StoreError(f"Cannot use Redis at {safe_url(url)}: {exc}") from exc
+            raise StorageUnusable(f"Cannot use Redis at {safe_url(url)}: {exc}") from exc
 
     def key(self, code: str, part: str) -> str:
         return f"{self.prefix}{{{code}}}:{part}"

@@ -9,8 +9,7 @@ from .. import games
 from ..errors import BadInput
 from ..tables import normalise_code
 from .cookies import my_tables, remember_table, set_my_tables, set_table_cookie
-from .i18n import refusal_text
-from .security import error_page, over_limit, wants_json
+from .security import error_page, over_limit, refusal_text, wants_json
 
 bp = Blueprint("home", __name__)
 

@@ -13,11 +13,11 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 from flask import Blueprint, Flask, g, redirect, request
-from flask_babel import Babel, get_locale, gettext
+from flask_babel import Babel, get_locale
 from jinja2 import pass_context
 from markupsafe import Markup
 
-from ..errors import Refusal
+from .security import error_page
 
 TRANSLATIONS = Path(__file__).resolve().parent.parent.parent / "translations"
 LANGUAGES = {"en": "English", "de": "Deutsch"}
@@ -25,11 +25,6 @@ COOKIE = "lang"
 YEAR = 365 * 24 * 3600
 
 bp = Blueprint("i18n", __name__)
-
-
-def refusal_text(exc: BaseException) -> str:
-    """A refusal's sentence in the viewer's language (errors.Refusal.sentence)."""
-    return exc.sentence(gettext) if isinstance(exc, Refusal) else str(exc)
 
 
 def select_locale() -> str:
@@ -55,11 +50,9 @@ def local_path(target: str | None) -> str | None:
 @bp.get("/lang/<code>")
 def choose(code: str):
     if code not in LANGUAGES:
-        from .security import error_page
         return error_page(404, "That language is not available: choose English or Deutsch.")
     target = local_path(request.args.get("next"))
     if target is None:
-        from .security import error_page
         return error_page(400, "That address to go back to is not valid.")
     response = redirect(target, 303)
     response.set_cookie(COOKIE, code, max_age=YEAR, samesite="Lax", httponly=True)

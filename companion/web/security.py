@@ -13,6 +13,7 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge, SecurityEr
 
 from ..errors import N_, BadInput, Forbidden, Refusal, RuleError
 from ..storage.interface import StorageError, StorageUnreachable, StorageUnwritable
+from ..tables import TableNotFound
 
 SAFE_SITES = {"same-origin", "none"}  # "none": typed into the address bar or opened from a bookmark
 
@@ -28,9 +29,13 @@ SECURITY_HEADERS = tuple((name, name.lower(), value) for name, value in (
 REFUSAL_STATUS = ((BadInput, 400), (Forbidden, 403), (RuleError, 409))
 
 
+def refusal_text(exc: BaseException) -> str:
+    """A refusal's sentence in the viewer's language (errors.Refusal.sentence)."""
+    return exc.sentence(gettext) if isinstance(exc, Refusal) else str(exc)
+
+
 def refusal_answer(exc: Refusal) -> tuple[int, str]:
     """A refusal's HTTP status and its sentence in the viewer's language."""
-    from .i18n import refusal_text
     return next(code for kind, code in REFUSAL_STATUS if isinstance(exc, kind)), refusal_text(exc)
 
 
@@ -130,8 +135,6 @@ def register(app: Flask) -> None:
         # A route that has no page of its own to show the sentence on (the action routes show it
         # in the fresh view; the join form beside the form) lets the refusal reach here.
         return error_page(*refusal_answer(exc))
-
-    from ..tables import TableNotFound
 
     @app.errorhandler(TableNotFound)
     def table_gone(_exc):

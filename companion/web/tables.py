@@ -21,10 +21,9 @@ from ..errors import N_, BadInput, Forbidden, Refusal
 from ..fields import Bool, Int, parse
 from ..tables import Credentials, NameTaken, Snapshot, Stale, TableNotFound, lost_seat_refusal, normalise_code
 from .cookies import remember_table, set_table_cookie, table_cookie
-from .i18n import refusal_text
 from .qr import qr_code_svg
 from .sections import view_html
-from .security import error_page, over_limit, refusal_answer, wants_json
+from .security import error_page, over_limit, refusal_answer, refusal_text, wants_json
 
 bp = Blueprint("tables", __name__, url_prefix="/t/<code>")
 VERSION_FIELD = {"version": Int(label=N_("version"), min=0, max=10**9)}
