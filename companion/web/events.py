@@ -22,7 +22,8 @@ from flask import Blueprint, Response, current_app, g, request
 from flask_babel import gettext
 
 from ..tables import TableNotFound, normalise_code
-from .security import client_address, hold_back, plain_refusal, unknown_table_answer
+from .answers import plain_refusal
+from .security import client_address, hold_back, unknown_table_answer
 from .tables import credentials, fresh_view, join_url
 
 bp = Blueprint("events", __name__)

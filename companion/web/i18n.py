@@ -17,7 +17,7 @@ from flask_babel import Babel, get_locale
 from jinja2 import pass_context
 from markupsafe import Markup
 
-from .security import error_page
+from .answers import error_page
 
 TRANSLATIONS = Path(__file__).resolve().parent.parent.parent / "translations"
 LANGUAGES = {"en": "English", "de": "Deutsch"}
