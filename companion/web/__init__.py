@@ -5,11 +5,9 @@ from flask import Flask
 
 from . import events, forms, home, i18n, needs, sections, security, static_files, tables
 from .charts import score_chart
-from .form_request import CompanionRequest
 
 
 def register(app: Flask) -> None:
-    app.request_class = CompanionRequest   # a shorter way through the small forms every tap posts
     security.register(app)
     i18n.register(app)
     app.jinja_env.globals["score_chart"] = score_chart
