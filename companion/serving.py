@@ -65,7 +65,7 @@ def warm_up(app) -> None:
     env = app.jinja_env
     for name in env.list_templates(extensions=("html",)):   # every template is .html
         env.get_template(name)
-    load_catalogues()
+    load_catalogues(app)
 
 
 def tune_garbage_collector() -> None:
