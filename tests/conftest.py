@@ -131,6 +131,13 @@ def client(app):
     return app.test_client()
 
 
+# A request's kind and language, as the tests send them (web/answers.py decides the shape by them).
+JSON = {"Accept": "application/json"}
+HTMX = {"HX-Request": "true"}
+DE = {"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}
+EN = {"Accept-Language": "en-GB,en;q=0.9"}
+
+
 class TableClient:
     """Drives one table through the HTTP interface as one device (its own cookies)."""
 
@@ -149,11 +156,23 @@ class TableClient:
         assert r.status_code == 200
         return r.json
 
-    def act(self, move: str, as_: str | None = None, expect: int = 200, **fields):
-        """POST a move as JSON-speaking client with the current version; returns the response."""
-        data = {"version": self.view()["version"], **fields}
-        data["as"] = as_ or ("seat" if self.view()["seat"] is not None else "board")
-        r = self.client.post(f"/t/{self.code}/act/{move}", data=data, headers={"Accept": "application/json"})
+    def post(self, path: str, as_: str | None = None, version: int | None = None, headers: dict | None = None,
+             **fields):
+        """POST to /t/<code>/<path> (act/<move>, undo, claims/...) as this device, whatever the answer:
+        `as_` defaults to its seat when it holds one, else the board; `version` to the table's
+        current one (one view.json read for both, none when both are given). As a JSON client, with
+        `headers` added (a language; HTMX makes it an htmx tap, which htmx's header decides)."""
+        if version is None or as_ is None:
+            view = self.view()
+            version = view["version"] if version is None else version
+            as_ = as_ or ("seat" if view["seat"] is not None else "board")
+        return self.client.post(f"/t/{self.code}/{path}", data={"version": version, "as": as_, **fields},
+                                headers={**JSON, **(headers or {})})
+
+    def act(self, move: str, as_: str | None = None, expect: int = 200, version: int | None = None, **fields):
+        """POST a move as a JSON-speaking client (at the current version unless given); asserts the
+        status `expect` and returns the response."""
+        r = self.post(f"act/{move}", as_=as_, version=version, **fields)
         assert r.status_code == expect, (r.status_code, r.data)
         return r
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.conftest import DE
+
 GAME = "pack-the-essentials"
-DE = {"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}
 PAD = {"todo1": 5, "todo2": 4, "todo3": 3, "cats": 2, "pack_rats": 1, "empty_spaces": 4,
        "magenta": 3, "lavender": 2, "peach": 1, "mint": 0}
 

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-pytestmark = pytest.mark.both_backends
+from tests.conftest import DE, EN
 
-DE = {"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}
-EN = {"Accept-Language": "en-US,en;q=0.9"}
+pytestmark = pytest.mark.both_backends
 
 
 def test_the_log_in_german_and_english_beside_it(new_table, device):

@@ -8,10 +8,9 @@ import random
 
 import pytest
 
+from tests.conftest import DE, EN
 from tests.web.test_we_love_cats_web import play_one_step, seat_id
 
-DE = {"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}
-EN = {"Accept-Language": "en-GB,en;q=0.9"}
 GERMAN_COLOUR = {"yellow": "Gelb", "orange": "Orange", "red": "Rot", "purple": "Lila", "blue": "Blau", "green": "Grün"}
 GERMAN_VERB = {"right": "nach rechts weitergeben", "left": "nach links weitergeben", "swap": "tauschen", "lose": "verlieren"}
 
