@@ -45,9 +45,10 @@ RANDOM_SEED = None
 
 # Settings that must be whole numbers of at least this (None allowed where the default is None): a
 # typo in the environment stops the start with the setting's name instead of failing at a request.
-whole_numbers = {"HISTORY_PER_TABLE": 1, "MAX_CONTENT_LENGTH": 1024, "LOOKUPS_PER_MINUTE": 1, "JOINS_PER_MINUTE": 1,
-                 "TABLES_PER_MINUTE": 1, "VIEWS_PER_MINUTE": 1, "MOVES_PER_MINUTE": 1, "STREAMS_PER_ADDRESS": 1,
-                 "REFUSALS_HELD_MOST": 0, "STREAMS_MAX": 1, "TRUSTED_PROXIES": 0, "RANDOM_SEED": 0}
+# A limit of 0 allows none (a test's server that refuses every stream).
+whole_numbers = {"HISTORY_PER_TABLE": 1, "MAX_CONTENT_LENGTH": 1024, "LOOKUPS_PER_MINUTE": 0, "JOINS_PER_MINUTE": 0,
+                 "TABLES_PER_MINUTE": 0, "VIEWS_PER_MINUTE": 0, "MOVES_PER_MINUTE": 0, "STREAMS_PER_ADDRESS": 0,
+                 "REFUSALS_HELD_MOST": 0, "STREAMS_MAX": 0, "TRUSTED_PROXIES": 0, "RANDOM_SEED": 0}
 
 
 class ConfigError(ValueError):

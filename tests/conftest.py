@@ -64,27 +64,40 @@ class RedisServer:
     def url(self, db: int = 0) -> str:
         return f"redis://127.0.0.1:{self.port}/{db}"
 
-    def start(self) -> "RedisServer":
-        self.proc = subprocess.Popen(
-            [REDIS_SERVER, "--bind", "127.0.0.1", "--port", str(self.port), "--dir", str(self.folder),
-             "--save", "", "--appendonly", "yes", "--appendfsync", "everysec", "--daemonize", "no",
-             "--logfile", str(self.folder / "redis.log")],
-            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
-        client = redis_py.Redis(port=self.port, socket_connect_timeout=0.5)
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"redis-server exited: {(self.folder / 'redis.log').read_text()}")
-            try:
-                client.ping()
-                # the AOF is loaded before PING answers, but say so explicitly for restarts
-                if client.info("persistence").get("loading") == 0:
-                    client.close()
-                    return self
-            except redis_py.exceptions.RedisError:
-                pass
-            time.sleep(0.05)
-        raise RuntimeError("redis-server did not start in 20 s")
+    def start(self, attempts: int = 3) -> "RedisServer":
+        """Starts redis-server and returns once it answers. As ServerProcess.start: on another port
+        when its port was taken meanwhile, and the server answering must be this process (a
+        restart keeps the port it had)."""
+        for attempt in range(attempts):
+            if attempt:
+                self.port = free_port()
+            self.proc = subprocess.Popen(
+                [REDIS_SERVER, "--bind", "127.0.0.1", "--port", str(self.port), "--dir", str(self.folder),
+                 "--save", "", "--appendonly", "yes", "--appendfsync", "everysec", "--daemonize", "no",
+                 "--logfile", str(self.folder / "redis.log")],
+                stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+            client = redis_py.Redis(port=self.port, socket_connect_timeout=0.5)
+            deadline = time.monotonic() + 20
+            while time.monotonic() < deadline:
+                if self.proc.poll() is not None:
+                    log = (self.folder / "redis.log").read_text()
+                    if "Address already in use" in log and attempt + 1 < attempts:
+                        break
+                    raise RuntimeError(f"redis-server exited: {log}")
+                try:
+                    info = client.info()
+                    # the AOF is loaded before PING answers, but say so explicitly for restarts
+                    if info.get("process_id") == self.proc.pid and info.get("loading") == 0:
+                        client.close()
+                        return self
+                except redis_py.exceptions.RedisError:
+                    pass
+                time.sleep(0.05)
+            else:
+                self.kill()
+                raise RuntimeError("redis-server did not start in 20 s")
+            client.close()
+        raise AssertionError("unreachable: the last attempt returns or raises")
 
     def flush(self) -> None:
         with redis_py.Redis(port=self.port) as client:
@@ -228,6 +241,31 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def listens_on(pid: int, port: int) -> bool:
+    """Whether process `pid` has a socket listening on 127.0.0.1:`port` (Linux: /proc; elsewhere,
+    whether anything accepts a connection there)."""
+    if not os.path.exists(f"/proc/{pid}/fd"):
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return True
+        except OSError:
+            return False
+    listening = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            lines = Path(table).read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for line in lines:
+            fields = line.split()
+            if fields[3] == "0A" and int(fields[1].rsplit(":", 1)[1], 16) == port:   # 0A: LISTEN
+                listening.add(f"socket:[{fields[9]}]")
+    try:
+        return any(os.readlink(f"/proc/{pid}/fd/{fd}") in listening for fd in os.listdir(f"/proc/{pid}/fd"))
+    except OSError:   # the process is gone, or a descriptor closed while being read
+        return False
+
+
 class ServerProcess:
     def __init__(self, db: Path | str, port: int | None = None, env: dict | None = None):
         """`env`: more environment for the server (COMPANION_* settings, e.g. rate limits)."""
@@ -237,22 +275,34 @@ class ServerProcess:
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
 
-    def start(self) -> "ServerProcess":
+    def start(self, attempts: int = 3) -> "ServerProcess":
+        """Starts app.py and returns once it listens on its port. Tests run in parallel (pytest-xdist,
+        and other people's runs on the same machine): a free port may be taken by someone else
+        before the server binds it, so a server that cannot listen is started again on another
+        port, and the server answering is checked to be this process, not another run's."""
         env = {**os.environ, "PYTHONUNBUFFERED": "1", **self.env}
-        self.proc = subprocess.Popen(
-            [sys.executable, str(ROOT / "app.py"), "--host", "127.0.0.1", "--port", str(self.port),
-             "--db", str(self.db), "--public-url", self.url],
-            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited: {self.proc.stdout.read().decode()}")
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
+        for attempt in range(attempts):
+            if attempt:
+                self.port = free_port()
+                self.url = f"http://127.0.0.1:{self.port}"
+            self.proc = subprocess.Popen(
+                [sys.executable, str(ROOT / "app.py"), "--host", "127.0.0.1", "--port", str(self.port),
+                 "--db", str(self.db), "--public-url", self.url],
+                cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline:
+                if self.proc.poll() is not None:
+                    output = self.proc.stdout.read().decode()
+                    if "Cannot listen" in output and attempt + 1 < attempts:
+                        break   # the port was taken meanwhile: another one
+                    raise RuntimeError(f"server exited: {output}")
+                if listens_on(self.proc.pid, self.port):
                     return self
-            except OSError:
-                time.sleep(0.1)
-        raise RuntimeError("server did not start in 20 s")
+                time.sleep(0.05)
+            else:
+                self.kill()
+                raise RuntimeError("server did not start in 30 s")
+        raise AssertionError("unreachable: the last attempt returns or raises")
 
     def kill(self) -> None:
         if self.proc and self.proc.poll() is None:

@@ -32,11 +32,16 @@ def test_the_environment_overrides_a_default_and_the_caller_overrides_both(tmp_p
     assert app.config["JOINS_PER_MINUTE"] == 7
 
 
-@pytest.mark.parametrize("value", ["lots", "0", "-5", "1.5", "true"])
+@pytest.mark.parametrize("value", ["lots", "-5", "1.5", "true", "\"60\""])
 def test_a_limit_that_is_no_whole_number_stops_the_start_by_its_name(tmp_path, monkeypatch, value):
     monkeypatch.setenv("COMPANION_MOVES_PER_MINUTE", value)
     with pytest.raises(config.ConfigError, match="MOVES_PER_MINUTE"):
         make(tmp_path)
+
+
+def test_a_limit_of_zero_allows_none_and_is_taken(tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_STREAMS_PER_ADDRESS", "0")
+    assert make(tmp_path).config["STREAMS_PER_ADDRESS"] == 0
 
 
 def test_an_unset_stream_cap_is_worked_out_and_a_given_one_kept(tmp_path):
