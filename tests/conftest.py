@@ -377,6 +377,20 @@ def browser_type_launch_args(browser_type_launch_args):
                      "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]}
 
 
+@pytest.fixture(autouse=True)
+def patient_expect(request):
+    """Browser tests: every expect() waits up to 15 s for its condition (Playwright's default is 5 s).
+    The machine's two cores run browsers, servers and other people's suites at once, and a wait for
+    a condition costs nothing more when it is met sooner."""
+    if request.node.get_closest_marker("browser") is None:
+        yield
+        return
+    from playwright.sync_api import expect
+    expect.set_options(timeout=15_000)
+    yield
+    expect.set_options(timeout=5_000)
+
+
 NO_REDIS = ("no redis-server (or no redis package): install it with `sudo apt-get install redis-server` "
             "to run the Redis backend and scale-out tests")
 
@@ -441,6 +455,22 @@ def save_screenshot(page, name: str) -> None:
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(SCREENSHOTS / f"{name}-{size}.png"))
     page.set_viewport_size(before)
+
+
+# Counts the event streams a page opened (htmx's SSE extension says so on the document), so a test
+# waits for the stream instead of for a while.
+STREAMS_OPENED = ("document.addEventListener('htmx:sse:after:connection', "
+                  "() => { window.streamsOpened = (window.streamsOpened || 0) + 1; });")
+
+
+def count_streams(context) -> None:
+    """From now on every page of `context` counts the event streams it opened (stream_opened)."""
+    context.add_init_script(STREAMS_OPENED)
+
+
+def stream_opened(page, timeout: float = 15_000) -> None:
+    """Waits until `page` (of a context given to count_streams) has its event stream open."""
+    page.wait_for_function("() => (window.streamsOpened || 0) > 0", timeout=timeout)
 
 
 def join_by_qr(context, join_url: str, name: str):
