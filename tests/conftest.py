@@ -182,10 +182,11 @@ class TableClient:
         return self.client.post(f"/t/{self.code}/{path}", data={"version": version, "as": as_, **fields},
                                 headers={**JSON, **(headers or {})})
 
-    def act(self, move: str, as_: str | None = None, expect: int = 200, version: int | None = None, **fields):
-        """POST a move as a JSON-speaking client (at the current version unless given); asserts the
-        status `expect` and returns the response."""
-        r = self.post(f"act/{move}", as_=as_, version=version, **fields)
+    def act(self, move: str, as_: str | None = None, expect: int = 200, version: int | None = None,
+            headers: dict | None = None, **fields):
+        """POST a move as a JSON-speaking client (at the current version unless given; `headers`
+        as for post()); asserts the status `expect` and returns the response."""
+        r = self.post(f"act/{move}", as_=as_, version=version, headers=headers, **fields)
         assert r.status_code == expect, (r.status_code, r.data)
         return r
 
