@@ -57,6 +57,9 @@ def create_app(config: dict | None = None) -> Flask:
         hops = int(app.config["TRUSTED_PROXIES"])
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
 
+    from .web.body_limit import ChunkedBodyLimit
+    app.wsgi_app = ChunkedBodyLimit(app.wsgi_app, app.config["MAX_CONTENT_LENGTH"])
+
     from flask_compress import Compress
     Compress(app)
 

@@ -16,6 +16,7 @@ MAX_CONTENT_LENGTH = 64 * 1024
 # Per client address. A café's groups behind one NAT address share each allowance.
 LOOKUPS_PER_MINUTE = 30      # unknown table codes tried
 JOINS_PER_MINUTE = 20        # join attempts
+CLAIMS_PER_MINUTE = 6        # requests for someone else's seat
 TABLES_PER_MINUTE = 30       # new tables
 VIEWS_PER_MINUTE = 1200      # page and view loads (views usually come in events)
 MOVES_PER_MINUTE = 1200      # actions: 12 phones behind one address, 1-2 taps/s each
@@ -47,8 +48,9 @@ RANDOM_SEED = None
 # typo in the environment stops the start with the setting's name instead of failing at a request.
 # A limit of 0 allows none (a test's server that refuses every stream).
 whole_numbers = {"HISTORY_PER_TABLE": 1, "MAX_CONTENT_LENGTH": 1024, "LOOKUPS_PER_MINUTE": 0, "JOINS_PER_MINUTE": 0,
-                 "TABLES_PER_MINUTE": 0, "VIEWS_PER_MINUTE": 0, "MOVES_PER_MINUTE": 0, "STREAMS_PER_ADDRESS": 0,
-                 "REFUSALS_HELD_MOST": 0, "STREAMS_MAX": 0, "TRUSTED_PROXIES": 0, "RANDOM_SEED": 0}
+                 "CLAIMS_PER_MINUTE": 0, "TABLES_PER_MINUTE": 0, "VIEWS_PER_MINUTE": 0, "MOVES_PER_MINUTE": 0,
+                 "STREAMS_PER_ADDRESS": 0, "REFUSALS_HELD_MOST": 0, "STREAMS_MAX": 0, "TRUSTED_PROXIES": 0,
+                 "RANDOM_SEED": 0}
 
 
 class ConfigError(ValueError):

@@ -34,6 +34,11 @@ code = host.post("/tables", data={"game": "communicat"}).headers["Location"].rsp
 phones = {n: app.test_client() for n in ("Ann", "Bob", "Cid")}
 for n, c in phones.items():
     assert c.post(f"/t/{code}/join", data={"name": n}).status_code == 303
+# Dan joins by mistake and the host removes him (seat 4): the next seat must not be 4 again.
+dan = app.test_client()
+assert dan.post(f"/t/{code}/join", data={"name": "Dan"}).status_code == 303
+v = host.get(f"/t/{code}/view.json").json["version"]
+assert host.post(f"/t/{code}/seats/4/remove", data={"version": v, "as": "board"}).status_code == 303
 cid = phones["Cid"].get(f"/t/{code}/view.json").json["seat"]
 print("cid seat", cid)
 act(host, code, "choose_cat", "board", seat=str(cid))
