@@ -554,7 +554,7 @@ def test_an_allow_meant_for_one_request_does_not_let_a_later_one_in(app, new_tab
     ann = phones["Ann"]
     mine = claim(app, board)
     seen = ann.view()["version"]           # Ann's phone shows the question now
-    assert post(board.client, board.code, f"claims/{seat_id(ann)}/refuse", "board", board.view()["version"]).status_code == 200
+    assert board.post(f"claims/{seat_id(ann)}/refuse", "board", board.view()["version"]).status_code == 200
     thief = claim(app, board)
     before = stored(app, board.code)
     r = ann.post(f"claims/{seat_id(ann)}/allow", "seat", seen)
@@ -583,7 +583,7 @@ def test_one_request_waits_for_a_seat_at_a_time(app, new_table, device):
     assert again.status_code == 303 and again.headers["Location"].endswith("/join?waiting=1")
     assert stored(app, board.code) == before
     anns = seat_id(ann)
-    assert post(ann.client, board.code, f"claims/{anns}/allow", "seat", ann.view()["version"]).status_code == 200
+    assert ann.post(f"claims/{anns}/allow", "seat", ann.view()["version"]).status_code == 200
     assert mine.view()["seat"] == anns and ann.view()["seat"] is None
 
 
