@@ -297,13 +297,22 @@ class ServerProcess:
                     if "Cannot listen" in output and attempt + 1 < attempts:
                         break   # the port was taken meanwhile: another one
                     raise RuntimeError(f"server exited: {output}")
-                if listens_on(self.proc.pid, self.port):
+                if listens_on(self.proc.pid, self.port) and self.answers(deadline):
                     return self
                 time.sleep(0.05)
             else:
                 self.kill()
                 raise RuntimeError("server did not start in 30 s")
         raise AssertionError("unreachable: the last attempt returns or raises")
+
+    def answers(self, deadline: float) -> bool:
+        """Whether the server answers /healthz before `deadline`: it listens before it has warmed up
+        (templates compiled, catalogues loaded), and on a busy machine that takes seconds."""
+        try:
+            with urllib.request.urlopen(f"{self.url}/healthz", timeout=max(1.0, deadline - time.monotonic())) as r:
+                return r.status == 200
+        except (OSError, urllib.error.URLError):
+            return False
 
     def kill(self) -> None:
         if self.proc and self.proc.poll() is None:
@@ -336,7 +345,7 @@ class HttpDevice:
         body = urllib.parse.urlencode(data, doseq=True).encode() if data is not None else None
         req = urllib.request.Request(self.base + path, data=body, headers={"Accept": accept})
         try:
-            with self.opener.open(req, timeout=10) as resp:
+            with self.opener.open(req, timeout=30) as resp:   # a busy shared machine, not a hung server
                 return resp.status, resp.headers, resp.read()
         except urllib.error.HTTPError as err:
             return err.code, err.headers, err.read()
