@@ -47,3 +47,20 @@ def test_a_limit_of_zero_allows_none_and_is_taken(tmp_path, monkeypatch):
 def test_an_unset_stream_cap_is_worked_out_and_a_given_one_kept(tmp_path):
     assert make(tmp_path).config["STREAMS_MAX"] >= 16
     assert make(tmp_path, STREAMS_MAX=40).config["STREAMS_MAX"] == 40
+
+
+def test_every_setting_the_code_reads_has_its_default_in_the_config_module():
+    """A setting read somewhere with no default in companion/config.py (or Flask's own) would be the
+    inline key of old coming back: its default and its why belong with the others."""
+    import re
+    from pathlib import Path
+
+    from flask import Flask
+    read = set()
+    for path in (Path(config.__file__).parent).rglob("*.py"):
+        text = path.read_text()
+        read |= set(re.findall(r'config(?:\[|\.get\()"([A-Z_]+)"', text))
+        read |= set(re.findall(r'over_limit\("\w+", "([A-Z_]+)"\)', text))
+    assert {"DATABASE", "MOVES_PER_MINUTE", "CLAIMS_PER_MINUTE", "MINIFY_ASSETS"} <= read   # the search finds them
+    own = {name for name in dir(config) if name.isupper()}
+    assert read - own - set(Flask.default_config) == set()
