@@ -3,20 +3,26 @@ from __future__ import annotations
 
 import os
 import random
-from pathlib import Path
-
-from flask import Flask
+from typing import TYPE_CHECKING
 
 from . import config as settings
-from .storage import open_backend
-from .tables import Tables
+from . import paths
 
-ROOT = Path(__file__).resolve().parent.parent
+if TYPE_CHECKING:
+    from flask import Flask
 
 
-def create_app(config: dict | None = None) -> Flask:
-    app = Flask(__name__, template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"),
-                instance_path=str(ROOT / "instance"))
+def create_app(config: dict | None = None) -> "Flask":
+    # Imported here, not at the top: `cat-table-companion` (companion/cli.py) imports this package
+    # and must let gevent patch the standard library before Flask, Redis and sqlite3 are loaded.
+    from flask import Flask
+
+    from .storage import open_backend
+    from .engine import Tables
+
+    instance = paths.CHECKOUT_INSTANCE
+    app = Flask(__name__, template_folder=str(paths.TEMPLATES), static_folder=str(paths.STATIC),
+                instance_path=str(instance) if instance else None)
     app.config.from_object(settings)        # the defaults, each with why (companion/config.py)
     app.config.from_prefixed_env("COMPANION")  # COMPANION_MOVES_PER_MINUTE=2400 and the like
     if config:
@@ -65,4 +71,6 @@ def create_app(config: dict | None = None) -> Flask:
 
     from .web import register
     register(app)
+    from .commands import register_commands
+    register_commands(app)     # `flask --app app tables` and the other keeper's commands
     return app

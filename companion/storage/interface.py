@@ -1,6 +1,6 @@
 """What the table pipeline needs from storage: the row types, the storage errors, and the `Store` and
 `Transaction` protocols every backend implements (companion/storage/sqlite_store.py,
-companion/storage/redis_store.py). The pipeline (companion/tables.py) and the web layer name only
+companion/storage/redis_store.py). The engine (companion/engine/) and the web layer name only
 these; each backend turns its own driver's errors into the errors below.
 """
 from __future__ import annotations
@@ -148,6 +148,18 @@ class Transaction(Protocol):
     def meta(self, key: str) -> str | None: ...
     def set_meta(self, key: str, value: str) -> None: ...
 
+    # a whole table as plain data, for `export` and `import` (companion/commands.py)
+    def dump_table(self, code: str) -> dict | None:
+        """Everything kept for one table, backend-neutral: its row (with `seats_made`, the seats it
+        ever made, so an imported table never gives a removed seat's id again), its seats in seating order (with
+        their name keys and token hashes, so phones keep their seats), credentials, events oldest first
+        (each with the state after it where the store keeps one) and records. None if there is none."""
+        ...
+    def load_table(self, table: dict) -> None:
+        """Writes a table as dump_table() gave it (already validated), seat ids as they were;
+        ValueError if its code is taken."""
+        ...
+
 
 class Store(Protocol):
     def transact(self, work: Callable[[Transaction], T]) -> T:
@@ -160,3 +172,8 @@ class Store(Protocol):
         ...
 
     def close(self) -> None: ...
+
+    def durability_problems(self) -> list[str]:
+        """What in the store's own settings or files could lose acknowledged moves, as sentences for
+        the keeper (`check`); empty when all is well."""
+        ...

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask import request
 
-from ..tables import normalise_code
+from ..engine import normalise_code
 
 MAX_AGE = 60 * 60 * 24 * 60  # two months: a seat survives a sleeping phone and a week between games
 

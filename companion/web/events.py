@@ -21,7 +21,7 @@ import time
 from flask import Blueprint, Response, current_app, g, request
 from flask_babel import gettext
 
-from ..tables import TableNotFound, normalise_code
+from ..engine import TableNotFound, normalise_code
 from .answers import plain_refusal
 from .security import client_address, hold_back, unknown_table_answer
 from .tables import credentials, fresh_view, join_url

@@ -12,9 +12,9 @@ from flask import Flask, current_app, request
 from flask_babel import gettext
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge, SecurityError
 
+from ..engine import TableNotFound
 from ..errors import N_, Refusal
 from ..storage.interface import StorageError, StorageUnreachable, StorageUnwritable
-from ..tables import TableNotFound
 from .answers import error_page, plain_refusal, refusal_answer
 
 SAFE_SITES = {"same-origin", "none"}  # "none": typed into the address bar or opened from a bookmark

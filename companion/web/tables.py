@@ -19,7 +19,8 @@ from flask_babel import gettext
 
 from ..errors import N_, BadInput, Forbidden, Refusal
 from ..fields import Bool, Int, IntList, parse
-from ..tables import Credentials, NameTaken, Snapshot, Stale, TableNotFound, lost_seat_refusal, normalise_code
+from ..engine.seating import NAME_FIELD
+from ..engine import Credentials, NameTaken, Snapshot, Stale, TableNotFound, lost_seat_refusal, normalise_code
 from .cookies import remember_table, set_table_cookie, table_cookie
 from .qr import qr_code_svg
 from .sections import view_html
@@ -297,8 +298,8 @@ def join():
         return render_template("table/join.html", code=g.code, seated=None, game=snapshot("board").game, **shown), status
 
     try:
-        seat, token, outcome = tables().join(g.code, request.form.getlist, table_cookie("seat", g.code),
-                                             reclaim=reclaim)
+        name = parse(NAME_FIELD, request.form.getlist)["name"]
+        seat, token, outcome = tables().join(g.code, name, table_cookie("seat", g.code), reclaim=reclaim)
     except NameTaken as taken:
         return shaped(json=lambda: ({"error": gettext("%(name)s is already at this table.", name=taken.name),
                                      "reclaim": True}, 409),
