@@ -54,6 +54,8 @@ print(json.dumps(failed))
 def companion_modules() -> list[str]:
     modules = []
     for path in sorted((ROOT / "companion").rglob("*.py")):
+        if path.name == "__main__.py":
+            continue   # `python -m companion` itself: importing it runs the command
         parts = path.relative_to(ROOT).with_suffix("").parts
         modules.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
     return modules
