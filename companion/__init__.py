@@ -40,9 +40,10 @@ def create_app(config: dict | None = None) -> "Flask":
     backend = open_backend(app.config["DATABASE"], history=app.config["HISTORY_PER_TABLE"],
                            prefix=app.config["REDIS_PREFIX"])
     tables = Tables(backend.store, backend.hub)
-    # A database from before finished games were recorded gets its records once (the old way:
-    # each table's live states walked through its game's standing); a noted no-op afterwards.
-    tables.backfill_records()
+    # What an older version saved is brought up to this one once, here, and never in a read or a
+    # move (companion/engine/migrations.py; a noted no-op afterwards).
+    from .engine import migrations
+    migrations.run(tables)
     if app.config["RANDOM_SEED"] is not None:
         seeds = random.Random(app.config["RANDOM_SEED"])
         tables.seeds = lambda: seeds.getrandbits(64)
