@@ -9,7 +9,7 @@ import secrets
 import threading
 from collections import Counter, OrderedDict
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from .. import games, records
 from ..games.base import Seat
@@ -18,9 +18,8 @@ from .errors import clock_time
 from .identity import CLAIM_SECONDS, Credentials, Viewer, identify
 from .rights import may_undo
 from .saved import load_table, seats_of, split_state, table_ctx
+from .context import Service
 
-if TYPE_CHECKING:
-    from .service import Tables
 
 NOTICE_KINDS = ("undo", "seat_moved", "seat_removed", "claim", "claim_refused", "board_paired", "boards_forgotten",
                 "switch", "seat_earlier")
@@ -261,13 +260,13 @@ class SharedReads:
                 self._reads.popitem(last=False)
 
 
-def snapshot(tables: "Tables", code: str, creds: Credentials) -> Snapshot:
+def snapshot(tables: Service, code: str, creds: Credentials) -> Snapshot:
     """Who is looking and what they may see, read in one transaction."""
     with tables.store.read() as tx:
         return make_snapshot(TableRead(tx, code), creds, tables.clock())
 
 
-def shared_snapshot(tables: "Tables", code: str, creds: Credentials, at_least: int = 0) -> Snapshot:
+def shared_snapshot(tables: Service, code: str, creds: Credentials, at_least: int = 0) -> Snapshot:
     """snapshot(), from a read of the table shared by every viewer that asks for version
     `at_least` or newer within SHARED_READ_SECONDS: after a change, each of a table's event
     streams wants its own viewer's snapshot of the same version, and one store read (with one
@@ -302,7 +301,6 @@ def make_snapshot(tx: TableRead, creds: Credentials, now: float) -> Snapshot:
     # given their records, read here: the view itself never reads another table.
     shown = ([r.record for r in tx.records_of_game(game.id, RECORDS_SHOWN)]
              if game.shows_records and game.shows_records(state) else None)
-    legacy_records = tx.records(code) if game.standing and not records.started(engine) else None
     seats = seats_of(seat_rows)
     view = game.view(state, table_ctx(viewer, seats, now, engine, records=shown))
     clash = set(view) & set(games.Game.RESERVED)
@@ -315,13 +313,6 @@ def make_snapshot(tx: TableRead, creds: Credentials, now: float) -> Snapshot:
                 "allowed": may_undo(viewer, last, game.moves.get(last.move))}
     # The game just finished is in the state's own running record: nothing else is read.
     result = records.finished_record(engine)
-    if legacy_records:
-        # A table saved before records were kept (until its next move): its finished games
-        # were backfilled at start-up; the newest is shown while the board shows it over.
-        board_view = view if viewer.seat is None else game.view(state, table_ctx(None, seats, now, engine))
-        standing = game.standing(board_view)
-        if standing and standing["over"]:
-            result = legacy_records[-1].record
     names_by_id = {s.id: s.name for s in seats}
     notices = [n for n in (notice(e, names_by_id) for e in recent) if n][:NOTICES_SHOWN]
     if viewer.seat is not None or not viewer.is_host:   # a seat page is asked about its own seat only

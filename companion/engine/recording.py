@@ -1,40 +1,27 @@
 """A table's records in the store: each game recorded once, when it ends (the rules of that are
 companion/records.py, pure; this is where the pipeline writes and removes what they decide).
-
-Tables saved before records were kept (before round 22) have no running record in their state:
-their finished games were backfilled once at start-up (`backfill_records`), and their first move
-or undo walks their live states once (`replayed_engine`)."""
+Tables saved before records were kept got theirs once, at start-up (`backfill_records`,
+companion/engine/migrations.py)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from .. import games, records
 from ..errors import RuleError
 from ..games.base import Seat
 from ..storage.interface import Transaction
 from .saved import load_table, seats_of, split_state
+from .context import Service
 
-if TYPE_CHECKING:
-    from .service import Tables
 
 HISTORY_EVENTS = 100_000  # far more moves than a table sees in an evening
 BACKFILL_DONE = "records_backfilled"   # store meta key: the one-time backfill of records ran
 
 
-def history(tables: "Tables", code: str) -> list[dict]:
+def history(tables: Service, code: str) -> list[dict]:
     """Every game recorded at this table (the evening), oldest first."""
     with tables.store.read() as tx:
         load_table(tx, code)
         return [r.record for r in tx.records(code)]
-
-
-def replayed_engine(tx: Transaction, code: str, game: games.Game, seats: list[Seat]) -> dict:
-    """The record part of the engine for a table saved before records were kept: its live states up
-    to now walked once (the old way, for this table only)."""
-    events = tx.live_states(code, HISTORY_EVENTS)
-    engine, _done = records.replay(game, [(e.at, split_state(e.state_after)[0])
-                                          for e in reversed(events) if e.state_after], seats)
-    return engine
 
 
 def record_after(tx: Transaction, code: str, game: games.Game, seats: list[Seat], state: dict, engine: dict,
@@ -46,8 +33,6 @@ def record_after(tx: Transaction, code: str, game: games.Game, seats: list[Seat]
     again."""
     if not game.standing:
         return
-    if not records.started(engine):
-        engine.update(replayed_engine(tx, code, game, seats))
     standing = records.board_standing(game, state, seats, now, engine.get(records.PLAYERS))
     try:
         done = records.advance(engine, game, standing, now, by_host=by_host)
@@ -61,13 +46,13 @@ def record_after(tx: Transaction, code: str, game: games.Game, seats: list[Seat]
         tx.remove_records(code, after=record["number"] - 1)
 
 
-def record_ended_early(tx: Transaction, code: str, game: games.Game, state: dict, seats: list[Seat], engine: dict,
+def record_ended_early(tx: Transaction, code: str, game: games.Game, standing: dict | None, engine: dict,
                        now: float) -> None:
-    """The host ended a game under way: it is kept in the evening, not finished, won by nobody."""
+    """The host ended a game under way (a switch, a new game started from the board): it is kept in
+    the evening as its `standing` left it, not finished, won by nobody."""
     if not game.standing:
         return
-    record = records.ended_early(engine, records.board_standing(game, state, seats, now,
-                                                                engine.get(records.PLAYERS)), now)
+    record = records.ended_early(engine, standing, now)
     if record:
         tx.put_record(code, record["number"], game.id, now, record)
 
@@ -80,15 +65,13 @@ def unrecord(tx: Transaction, code: str, game: games.Game, seats: list[Seat], re
     if not game.standing:
         return
     engine = split_state(dict(restored))[1]
-    if not records.started(engine):   # the undone move is already off the live states here
-        engine = replayed_engine(tx, code, game, seats)
     tx.remove_records(code, after=records.game_number(engine) - 1)
     finished = records.finished_record(engine)
     if finished:
         tx.put_record(code, finished["number"], game.id, finished["finished_at"], finished)
 
 
-def backfill_records(tables: "Tables") -> int:
+def backfill_records(tables: Service) -> int:
     """Once per store: the finished games of tables saved before records were kept, found the old
     way (each table's live states walked through the game's standing). Returns how many tables it
     recorded games for. Safe to run from several processes at once: a table that has records

@@ -1,7 +1,7 @@
-"""What the table pipeline needs from storage: the row types, the storage errors, and the `Store` and
-`Transaction` protocols every backend implements (companion/storage/sqlite_store.py,
-companion/storage/redis_store.py). The engine (companion/engine/) and the web layer name only
-these; each backend turns its own driver's errors into the errors below.
+"""What the engine needs from storage: the row types, the storage errors, and the `Store` and
+`Transaction` protocols every backend implements (SQLite: sqlite_store.py and sqlite_transaction.py;
+Redis: redis_store.py, redis_transaction.py and redis_whole_tables.py). The engine (companion/engine/)
+and the web layer name only these; each backend turns its own driver's errors into the errors below.
 """
 from __future__ import annotations
 
@@ -64,12 +64,14 @@ class CredentialRow:
 
 # ---- errors: raised by every backend for its own driver's failures
 
-class StoreError(RuntimeError):
-    """The storage cannot be used at all (missing folder, unreachable server): said at start-up."""
-
-
 class StorageError(RuntimeError):
-    """A unit of work could not be done now; nothing was applied (answered 503 with a sentence)."""
+    """The storage failed: nothing was applied. Raised by a unit of work, it is answered 503 with a
+    sentence (web/security.py); each kind below says what failed."""
+
+
+class StorageUnusable(StorageError):
+    """The storage cannot be opened at all (a missing folder, an unreachable server, a file that is
+    no database): the app does not start, and says why."""
 
 
 class StorageUnavailable(StorageError):
@@ -141,6 +143,11 @@ class Transaction(Protocol):
         ...
     def records_of_game(self, game: str, limit: int) -> list[RecordRow]:
         """Read-only: the newest records of one game at every table, newest first."""
+        ...
+
+    def rewrite_live_states(self, code: str, states: dict[int, dict]) -> None:
+        """One-time migrations only (companion/engine/migrations.py): the saved state of the live
+        events named by id is replaced."""
         ...
 
     # the store's own notes (one-time migrations done)

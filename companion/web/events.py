@@ -22,8 +22,10 @@ from flask import Blueprint, Response, current_app, g, request
 from flask_babel import gettext
 
 from ..engine import TableNotFound, normalise_code
+from .answers import plain_refusal
 from .sections import ViewContext
-from .security import client_address, hold_back, plain_refusal, unknown_table_answer
+from .security import client_address, hold_back, unknown_table_answer
+from .tables import credentials, fresh_view, join_url
 
 bp = Blueprint("events", __name__)
 log = logging.getLogger(__name__)
@@ -109,7 +111,6 @@ def stream(code: str):
         return no_stream(503, gettext("The companion is too busy for another live connection; this page checks for changes every few seconds instead."))
 
     if role is not None:
-        from .tables import credentials, fresh_view, join_url
         # What the stream's request says, read once: its cookies, language and address do not
         # change while it is open. Each event's view is rendered from these, with no request.
         creds, context = credentials(role), ViewContext.of_request(join_url())

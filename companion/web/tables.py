@@ -23,10 +23,10 @@ from ..engine.seating import NAME_FIELD
 from ..engine import (Credentials, NameTaken, Snapshot, Stale, TableNotFound, Tables, lost_seat_refusal,
                       normalise_code)
 from .cookies import remember_table, set_table_cookie, table_cookie
-from .i18n import refusal_text
 from .qr import qr_code_svg
 from .sections import ViewContext, view_html
-from .security import error_page, over_limit, refusal_answer, wants_json
+from .answers import error_page, flash, refusal_answer, refusal_text, shaped
+from .security import over_limit
 
 bp = Blueprint("tables", __name__, url_prefix="/t/<code>")
 VERSION_FIELD = {"version": Int(label=N_("version"), min=0, max=10**9)}
@@ -295,30 +295,25 @@ def join():
     # Asking for a seat someone holds writes a request every screen shows: a few a minute per address.
     if reclaim and over_limit("claim", "CLAIMS_PER_MINUTE"):
         return error_page(429, "Too many requests for seats from this device; wait a minute and try again.")
+
+    def join_page(status: int, **shown):
+        return render_template("table/join.html", code=g.code, seated=None, game=snapshot("board").game, **shown), status
+
     try:
         name = parse(NAME_FIELD, request.form.getlist)["name"]
         seat, token, outcome = tables().join(g.code, name, table_cookie("seat", g.code), reclaim=reclaim)
     except NameTaken as taken:
-        if wants_json():
-            return {"error": gettext("%(name)s is already at this table.", name=taken.name), "reclaim": True}, 409
-        return render_template("table/join.html", code=g.code, seated=None, taken=taken.name,
-                               game=snapshot("board").game), 409
+        return shaped(json=lambda: ({"error": gettext("%(name)s is already at this table.", name=taken.name),
+                                     "reclaim": True}, 409),
+                      page=lambda: join_page(409, taken=taken.name))
     except Refusal as exc:
         status, message = refusal_answer(exc)
-        if wants_json():
-            return {"error": message}, status
-        return render_template("table/join.html", code=g.code, seated=None, message=message,
-                               game=snapshot("board").game), status
-    if outcome == "claimed":
-        # This phone holds a token the seat will take only when its phone or the host agrees.
-        if wants_json():
-            response = current_app.make_response(({"seat": seat.id, "name": seat.name, "waiting": True}, 202))
-        else:
-            response = redirect(url_for("tables.join_form", waiting=1), 303)
-    elif wants_json():
-        response = current_app.make_response(({"seat": seat.id, "name": seat.name}, 200))
-    else:
-        response = redirect(url_for("tables.seat"), 303)
+        return shaped(json=lambda: ({"error": message}, status), page=lambda: join_page(status, message=message))
+    # "claimed": this phone holds a token the seat will take only when its phone or the host agrees.
+    waiting = outcome == "claimed"
+    response = current_app.make_response(shaped(
+        json=lambda: ({"seat": seat.id, "name": seat.name, **({"waiting": True} if waiting else {})}, 202 if waiting else 200),
+        page=lambda: redirect(url_for("tables.join_form", waiting=1) if waiting else url_for("tables.seat"), 303)))
     if token:
         set_table_cookie(response, "seat", g.code, token)
     remember_table(response, g.code, "seat")
@@ -335,12 +330,12 @@ def preview(move: str):
         game, result = tables().preview(g.code, move[:40], request.args.getlist, credentials(role))
     except Refusal as exc:
         status, message = refusal_answer(exc)
-    if wants_json():
-        return (result, 200) if status == 200 else ({"error": message}, status)
     if status != 200:
-        # shown where the result would be, so the player sees why the entries do not add up
-        return render_template("_message.html", message=message), status
-    return render_template(f"games/{game.id}/_preview_{move}.html", preview=result)
+        # htmx: shown where the result would be, so the player sees why the entries do not add up
+        return shaped(json=lambda: ({"error": message}, status),
+                      page=lambda: (render_template("_message.html", message=message), status))
+    return shaped(json=lambda: (result, 200),
+                  page=lambda: render_template(f"games/{game.id}/_preview_{move}.html", preview=result))
 
 
 # ---- acting
@@ -364,24 +359,31 @@ def action_endpoint(fn):
         except Refusal as exc:
             status, message = refusal_answer(exc)
             stale = isinstance(exc, Stale)
-        if wants_json():
-            if status != 200:
-                body = {"error": message}
-                if status == 409:
-                    # "stale": the tap depended on an older table (someone was quicker), as opposed
-                    # to the rules saying no now; a client (or bench/live.py) can tell them apart.
-                    body.update(version=tables().version(g.code), stale=stale)
-                return body, status
-            # Written out rather than through app.json (an int needs no encoder): the busiest answer.
-            return current_app.response_class(f'{{"version": {int(new_version)}}}', mimetype="application/json")
-        if request.headers.get("HX-Request"):
-            if role == "seat" and status == 403 and snapshot("seat").viewer.seat is None:
-                return error_page(403, message)
-            return render_view(role, status, message)
         if status != 200:
-            return error_page(status, message)
-        return redirect(url_for("tables.seat" if role == "seat" else "tables.board"), 303)
+            return shaped(json=lambda: refused_json(status, message, stale), htmx=lambda: refused_view(role, status, message),
+                          page=lambda: error_page(status, message))
+        # Written out rather than through app.json (an int needs no encoder): the busiest answer.
+        return shaped(json=lambda: current_app.response_class(f'{{"version": {int(new_version)}}}',
+                                                              mimetype="application/json"),
+                      htmx=lambda: render_view(role),
+                      page=lambda: redirect(url_for("tables.seat" if role == "seat" else "tables.board"), 303))
     return wrapper
+
+
+def refused_json(status: int, message: str, stale: bool) -> tuple[dict, int]:
+    body: dict = {"error": message}
+    if status == 409:
+        # "stale": the tap depended on an older table (someone was quicker), as opposed to the rules
+        # saying no now; a client (or bench/live.py) can tell them apart.
+        body.update(version=tables().version(g.code), stale=stale)
+    return body, status
+
+
+def refused_view(role: str, status: int, message: str):
+    """The fresh view with the refusal's sentence; a phone whose seat is gone gets the sentence alone."""
+    if role == "seat" and status == 403 and snapshot("seat").viewer.seat is None:
+        return flash(message, 403)
+    return render_view(role, status, message)
 
 
 @bp.post("/act/<move>")
@@ -485,9 +487,10 @@ def switch():
                                       players=fields["players"])
     except Refusal as exc:
         status, message = refusal_answer(exc)
-        if wants_json() or status == 403 or games.get(game_id) is None:
-            return ({"error": message}, status) if wants_json() else error_page(status, message)
-        return switch_page(games.get(game_id), status, message, request.form)
-    if wants_json():
-        return {"version": new_version, "game": game_id}, 200
-    return redirect(url_for("tables.board"), 303)
+        chosen = games.get(game_id)
+        if status == 403 or chosen is None:
+            return error_page(status, message)
+        return shaped(json=lambda: ({"error": message}, status),
+                      page=lambda: switch_page(chosen, status, message, request.form))
+    return shaped(json=lambda: ({"version": new_version, "game": game_id}, 200),
+                  page=lambda: redirect(url_for("tables.board"), 303))
