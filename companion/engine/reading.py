@@ -275,18 +275,21 @@ def shared_snapshot(tables: Service, code: str, creds: Credentials, at_least: in
     def fresh(read: TableRead | None, now: float) -> bool:
         return read is not None and read.version >= at_least and 0 <= now - read.at < SHARED_READ_SECONDS
 
-    def make() -> TableRead:
-        now = tables.clock()
-        with tables.store.read() as tx:
-            read = TableRead(tx, code)
-            # An anonymous viewer's snapshot makes every read a snapshot needs whoever looks
-            # (the game's records included); share() adds the credentials viewers differ by.
-            make_snapshot(read, Credentials(), now)
-            read.share(now)
-        return read
-
-    read = tables.shared_reads.newest(code, lambda read: fresh(read, tables.clock()), make)
+    read = tables.shared_reads.newest(code, lambda read: fresh(read, tables.clock()),
+                                      lambda: read_to_share(tables, code))
     return make_snapshot(read, creds, read.at)
+
+
+def read_to_share(tables: Service, code: str) -> TableRead:
+    """The table read now, in one read transaction, with all any viewer's snapshot needs."""
+    now = tables.clock()
+    with tables.store.read() as tx:
+        read = TableRead(tx, code)
+        # An anonymous viewer's snapshot makes every read a snapshot needs whoever looks
+        # (the game's records included); share() adds the credentials viewers differ by.
+        make_snapshot(read, Credentials(), now)
+        read.share(now)
+    return read
 
 
 def make_snapshot(tx: TableRead, creds: Credentials, now: float) -> Snapshot:

@@ -35,7 +35,7 @@ from werkzeug.routing import MapAdapter
 from .. import games
 from ..engine import Viewer
 from ..games.base import Seat
-from .i18n import catalogue_of, request_language
+from .i18n import request_language
 
 SECTIONS_KEPT = 1000  # renderings kept per process (a Toolbox seat's is about 10 KB)
 
@@ -196,7 +196,7 @@ class ViewContext:
         context = self.app.app_context()
         context.url_adapter = self.url_adapter   # url_for builds this stream's request's paths
         with context:
-            g.language, g.catalogue = self.language, catalogue_of(self.language)   # i18n.select_locale reads it
+            g.language = self.language   # i18n.select_locale takes it: Flask-Babel asks it once per context
             yield
 
 

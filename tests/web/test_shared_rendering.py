@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from companion.engine import Credentials
-from companion.engine.reading import TableRead, make_snapshot
+from companion.engine.reading import read_to_share
 import dataclasses
 
 from companion import games
@@ -176,16 +176,6 @@ def test_after_a_change_every_stream_carries_its_own_view_and_no_one_elses_secre
         assert len({payloads[name, "seat"] for name in phones}) > 1  # "your turn" on one phone
 
 
-def fresh_read(tables, code: str):
-    """The table as a read transaction sees it now, as a stream's shared read is made."""
-    now = tables.clock()
-    with tables.store.read() as tx:
-        read = TableRead(tx, code)
-        make_snapshot(read, Credentials(), now)
-        read.share(now)
-    return read
-
-
 def as_read(read) -> dict:
     """A read's content. last_live_move's state is left out: the SQLite store reads it without
     (what an Undo button needs) and the Redis store with, and no snapshot reads it."""
@@ -214,7 +204,7 @@ def test_the_process_that_made_a_change_hands_its_streams_the_read_after_it(app,
         version = board.view()["version"]
         handed = tables.shared_reads.kept(board.code)
         assert handed.version == version, move   # kept before any stream asked
-        assert as_read(handed) == as_read(fresh_read(tables, board.code)), move
+        assert as_read(handed) == as_read(read_to_share(tables, board.code)), move
         reads = CountingReads(tables.store, monkeypatch)
         payloads = [next_payload(chunks) for _, chunks in streams]
         monkeypatch.undo()
