@@ -87,6 +87,6 @@ def change_table(tables: Service, code: str, creds: Credentials, work: Callable[
         # before they wake (reading.SharedReads.hand_over: only where they shared a read of the
         # version before); other processes read it when they hear.
         if change.written is not None:
-            tables.shared_reads.hand_over(code, change.written, tables.clock())
+            tables.shared_reads.hand_over(code, change.written, tables.clock(), tables.store.events_kept)
         tables.hub.publish(code, change.version)
     return result

@@ -87,11 +87,14 @@ class TableRead:
         self._tx, self.at = None, at
 
     @classmethod
-    def after_change(cls, before: "TableRead", written: "Written", at: float) -> "TableRead | None":
+    def after_change(cls, before: "TableRead", written: "Written", at: float,
+                     events_kept: int | None) -> "TableRead | None":
         """The read a read transaction would make right after a change that `written` describes
         was committed on top of `before` (the read of the version the change started from), made
-        from memory; None when that cannot be known exactly (Written.plain says which changes can)."""
-        if not written.plain or before.version != written.version - 1 or before._tx is not None:
+        from memory; None when that cannot be known exactly (Written.plain says which changes can;
+        a store that keeps fewer events than a snapshot reads would drop one the read cannot know)."""
+        if (not written.plain or before.version != written.version - 1 or before._tx is not None
+                or (events_kept is not None and events_kept < NOTICES_READ)):
             return None
         after = cls.__new__(cls)
         after._tx, after.code, after.game, after.version, after.at = None, before.code, before.game, written.version, at
@@ -237,13 +240,13 @@ class SharedReads:
         with self._lock:
             return self._reads.get(code)
 
-    def hand_over(self, code: str, written: Written, at: float) -> bool:
+    def hand_over(self, code: str, written: Written, at: float, events_kept: int | None) -> bool:
         """After a change this process committed: the read of the table that follows it, made from
         the kept read of the version before and what the change wrote, kept for the table's streams
         here (so they do not read the store again). False when it could not be made (then the
         streams read the table once, as for a change heard from another process)."""
         before = self.kept(code)
-        after = TableRead.after_change(before, written, at) if before is not None else None
+        after = TableRead.after_change(before, written, at, events_kept) if before is not None else None
         if after is None:
             return False
         self._keep(code, after)

@@ -168,6 +168,8 @@ class Transaction(Protocol):
 
 
 class Store(Protocol):
+    events_kept: int | None   # the newest events of a table that history() can give; None: all of them
+
     def transact(self, work: Callable[[Transaction], T]) -> T:
         """Runs `work(tx)` in one write transaction and returns its result. An optimistic backend
         may run `work` again after a conflict, so `work` must only read and write through `tx`."""

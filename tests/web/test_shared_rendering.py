@@ -189,7 +189,8 @@ def test_the_process_that_made_a_change_hands_its_streams_the_read_after_it(app,
     """After a move made here, this process's streams are served a read made from what the move
     wrote (reading.SharedReads.hand_over), not from the store again; it is exactly the read a read
     transaction makes after the commit. A change that wrote more than its version and event (a
-    seat joining) is read from the store as before."""
+    seat joining) is read from the store as before, and so is any change where the store keeps fewer
+    events than a view reads."""
     board = new_table("toolbox", parts=["dice", "track", "counters"], counters="Lives: 2")
     phones = [device(board).join(name) for name in ("Ann", "Bob")]
     tables = app.extensions["companion"]
@@ -212,6 +213,14 @@ def test_the_process_that_made_a_change_hands_its_streams_the_read_after_it(app,
         for phone, (v, html) in zip(phones, payloads):
             assert v == version and same_html(html, own_view(phone, board.code, "seat"))
         assert same_html(payloads[-1][1], own_view(board, board.code, "board"))
+    # A store keeping fewer events than a view reads (Redis with a small HISTORY_PER_TABLE) drops
+    # the oldest from the read: only a store read knows which, so the streams read the table.
+    monkeypatch.setattr(tables.store, "events_kept", 10)
+    phones[0].act("roll")
+    monkeypatch.undo()
+    assert tables.shared_reads.kept(board.code).version < board.view()["version"]
+    for _, chunks in streams:
+        next_payload(chunks)
     device(board).join("Cy")   # a new seat: not a plain change
     version = board.view()["version"]
     assert tables.shared_reads.kept(board.code).version < version
