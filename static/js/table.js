@@ -168,11 +168,50 @@
     answering = isTap(ctx) && ctx.response && ctx.response.status < 300 ? ctx : null;
   });
 
-  // What a player typed survives a live refresh: htmx's morph copies a changed value attribute
-  // into the field, so a pad half filled in would be reset when someone else saves theirs. A field
-  // whose value differs from its attribute was typed in; it keeps that, unless the view is the
-  // answer to saving that very form (the server's values are then what was saved). htmx 4 offers
-  // this moment only to extensions (a handler returning false keeps the attribute and the value).
+  // What a player typed or ticked survives a live refresh, in that same field of that same form
+  // only. htmx's morph reuses elements by position and tag, so an input can become another form's
+  // field (Cloaked Cats: the ticked boxes of "Place the masks" became the radios of "Guess a
+  // feature?", with a guess already chosen); and it copies a changed value attribute into a field,
+  // so a pad half filled in would be reset when someone else saves theirs. So every field is known
+  // by its form (the move's address and its hidden fields, never its position) and its name (and,
+  // for a box or option, its value): a field that keeps its identity keeps what was typed or ticked,
+  // unless the view is the answer to saving that very form (the server's values are then what was
+  // saved); a field that is now another one starts as the server renders it. htmx 4 offers these
+  // moments only to extensions (a morph:attr handler returning false keeps the attribute and value).
+  const formKey = (form) => {
+    if (!form) return '';
+    const hidden = [...form.querySelectorAll('input[type="hidden"]')]
+      .filter((h) => h.name !== 'version' && h.name !== 'as')
+      .map((h) => h.name + '=' + (h.getAttribute('value') || ''));
+    return (form.getAttribute('action') || '') + '?' + hidden.join('&');
+  };
+  function fieldKey(node) {
+    const field = node.tagName === 'OPTION' ? node.closest('select') : node;
+    if (!field) return '';
+    const box = node.tagName === 'OPTION' || (node.type === 'checkbox' || node.type === 'radio');
+    return [formKey(field.closest('form')), field.tagName, field.type || '', field.getAttribute('name') || '',
+      box ? node.getAttribute('value') || '' : ''].join('|');
+  }
+  const isField = (node) => node instanceof HTMLInputElement || node instanceof HTMLSelectElement
+    || node instanceof HTMLOptionElement;
+  let keysBefore = new WeakMap(); // each field of the view being replaced -> its identity then
+  function beforeMorphNode(old, detail) {
+    if (old.id === 'view') {
+      // The morph starts at #view, before any field in it has changed: note who each one is.
+      keysBefore = new WeakMap();
+      old.querySelectorAll('input, select, option').forEach((f) => keysBefore.set(f, fieldKey(f)));
+      return true;
+    }
+    const fresh = detail && detail.newNode;
+    if (!isField(old) || !fresh || !keysBefore.has(old)) return true;
+    const same = keysBefore.get(old) === fieldKey(fresh);
+    const saved = !!(answering && answering.request.form === old.form);
+    if (same && !saved) return true;
+    if (old instanceof HTMLOptionElement) old.selected = fresh.hasAttribute('selected');
+    else if (old.type === 'checkbox' || old.type === 'radio') old.checked = fresh.hasAttribute('checked');
+    else if (old instanceof HTMLInputElement && old.type !== 'file' && !same) old.value = fresh.getAttribute('value') || '';
+    return true;
+  }
   function keepTyped(field, change) {
     if (!change || change.attrName !== 'value' || !(field instanceof HTMLInputElement)) return true;
     if (field.type === 'hidden' || field.type === 'file') return true;
@@ -180,7 +219,12 @@
     if (!typed || change.newValue === field.value) return true;
     return !!(answering && answering.request.form === field.form);
   }
-  if (window.htmx) htmx.registerExtension('keep-typing', { htmx_before_morph_attr: keepTyped });
+  if (window.htmx) {
+    htmx.registerExtension('keep-typing', {
+      htmx_before_morph_node: beforeMorphNode,
+      htmx_before_morph_attr: keepTyped,
+    });
+  }
 
   // The answer: #flash (outside #view) receives a refusal's sentence out of band, or htmx's
   // retargeted error page. It is placed beside the control that was tapped, inside the visible
