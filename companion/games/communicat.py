@@ -36,6 +36,7 @@ OUTCOMES = ("guessed", "out_of_patterns", "timeout")
 LIFE_KINDS = ("confidence", "ignorance", "clarity")
 TIMER_CHOICES = [str(s) for s in RULES["timer_presets"]] + ["custom"]
 HISTORY_LENGTH = 60
+BOARD_SHOW_SECONDS = 10   # a secret shown on the board covers itself after this long (the phone's is as long)
 MAX_MISHAPS = 60
 
 assert len(NEEDS) >= max(DIFFICULTIES.values()) + 1, "the Need deck must be bigger than a Hard layout"
@@ -218,11 +219,11 @@ def new_needs(state, ctx):
     laid_out = deck.draw(state["deck"], count, ctx.rng)
     secret = {role: _deal_secret(state, role, laid_out, ctx.rng) for role in secret_roles(state)}
     if current is not None:
-        current.update(needs=laid_out, secret=secret, shown=False, deals=current["deals"] + 1)
+        current.update(needs=laid_out, secret=secret, shown=[], shown_until=None, deals=current["deals"] + 1)
     else:
         versus = state["mode"] == "versus"
         state["round"] = {
-            "needs": laid_out, "secret": secret, "shown": False, "deals": 1,
+            "needs": laid_out, "secret": secret, "shown": [], "shown_until": None, "deals": 1,
             "cat": None if versus else coop_next_cat(state, ctx),
             "cats": versus_cats(state, ctx) if versus else None,
             "turn": state["first_team"] if versus else None,
@@ -233,12 +234,49 @@ def new_needs(state, ctx):
     countdown.reset(state["timer"], state["timer_seconds"])
 
 
-def show_need(state, ctx):
-    """Toggle the secret Need(s) on the board, for groups playing on one device."""
+def secret_owners(state: dict, r: dict, ctx: Ctx) -> dict[str, int]:
+    """Each secret whose Cat has a phone at the table: role -> that seat. Empty in one-device play
+    (nobody seated, or a Cat nobody is seated as), where the board is the only place the Cat sees it."""
+    seated = {s.id for s in ctx.seats}
+    cats = {"cat": r["cat"]} if state["mode"] == "coop" else dict(r["cats"])
+    return {role: seat for role, seat in cats.items() if seat is not None and seat in seated}
+
+
+def shown_roles(r: dict | None, now: float) -> list[str]:
+    """The secrets the board shows right now. A secret its Cat also holds on a phone is shown for
+    BOARD_SHOW_SECONDS and then covers itself (like the phone's); one-device play shows it until the
+    Cat presses again. (`True`: a round stored before the board showed one team at a time.)"""
+    if r is None or not r.get("shown"):
+        return []
+    roles = list(r["secret"]) if r["shown"] is True else list(r["shown"])
+    until = r.get("shown_until")
+    return roles if until is None or now < until else []
+
+
+def show_need(state, ctx, team, confirm):
+    """Show the secret Need(s) on the board, or hide them. A secret that is on its Cat's phone is
+    shown to everyone only when asked twice (`confirm`), one team's at a time; one-device play (the
+    Cat has no phone here) stays one tap, as the rulebook's generator."""
     if ctx.seat is not None:
         raise Forbidden("Show Cat Need works on the shared board; the Cat's phone already shows it.")
     r = _round(state)
-    r["shown"] = not r["shown"]
+    shown = shown_roles(r, ctx.now)
+    if state["mode"] == "coop":
+        if team is not None:
+            raise BadInput("Teams are for the competitive game.")
+        wanted = ["cat"]
+    else:
+        wanted = [team] if team is not None else list(TEAMS)
+    if shown and (team is None or team in shown):   # pressed again: hide
+        r["shown"], r["shown_until"] = [], None
+        return
+    owners = {role: seat for role, seat in secret_owners(state, r, ctx).items() if role in wanted}
+    if owners and team is None and state["mode"] == "versus":
+        raise BadInput("Say whose Need to show: blue or orange (one team's at a time).")
+    if owners and not confirm:
+        raise RuleError("It is on %(name)s's phone. Show it to everyone?", name=ctx.name_of(next(iter(owners.values()))))
+    r["shown"] = wanted
+    r["shown_until"] = ctx.now + BOARD_SHOW_SECONDS if owners else None
 
 
 def timer_start(state, ctx):
@@ -465,7 +503,7 @@ def my_secret_roles(state: dict, ctx: Ctx) -> list[str]:
     if r is None:
         return []
     if ctx.seat is None:
-        return list(secret_roles(state)) if r["shown"] and ctx.is_board else []
+        return shown_roles(r, ctx.now) if ctx.is_board else []
     if state["mode"] == "coop":
         return ["cat"] if r["cat"] == ctx.seat.id else []
     return [t for t in TEAMS if r["cats"][t] == ctx.seat.id]
@@ -487,7 +525,15 @@ def view(state: dict, ctx: Ctx) -> dict:
         "round": state["round_no"] + (1 if r is not None else 0),
         "in_round": r is not None,
         "needs": [_need(n) for n in r["needs"]] if r else [],
-        "shown": bool(r and r["shown"]),
+        # What the board shows (roles, not Needs: the same on every screen) and until when.
+        "shown": shown_roles(r, ctx.now),
+        "shown_until": r.get("shown_until") if shown_roles(r, ctx.now) else None,
+        "show_seconds": BOARD_SHOW_SECONDS,
+        # The Owners' tapped guess was right: resolving is the next step (see `guess`).
+        "guess_right": bool(r and any(g["right"] for g in r.get("guesses", []))),
+        # Whose phones hold the secrets: the board asks before showing one of those to everyone.
+        "show_asks": ({role: ctx.name_of(seat) for role, seat in secret_owners(state, r, ctx).items()}
+                      if r else {}),
         "timer": countdown.view(state["timer"], ctx.now),
         "deck": {"draw": len(state["deck"]["draw"]), "discard": len(state["deck"]["discard"])},
         # The outcome as a kind and a flag: the template says it in the viewer's language.
@@ -555,7 +601,10 @@ MOVES = {
     }, stale="refuse", reveals=False),
     # Deals: the Cat has seen the secret Need, so only the host may take a deal back.
     "new_needs": Move(new_needs, stale="refuse", reveals=True),
-    "show_need": Move(show_need, stale="refuse", reveals=True),  # a toggle: a double press must not undo itself
+    "show_need": Move(show_need, {  # a toggle: a double press must not undo itself
+        "team": Choice(label="team", choices=TEAMS, required=False),
+        "confirm": Bool(label="confirm"),
+    }, stale="refuse", reveals=True),
     "timer_start": Move(timer_start, stale="apply", reveals=False),
     "timer_pause": Move(timer_pause, stale="apply", reveals=False),
     "timer_reset": Move(timer_reset, stale="apply", reveals=False),

@@ -213,6 +213,11 @@
     return true;
   }
   function keepTyped(field, change) {
+    // A question opened in the page (data-keep-open) stays open while the table moves on, until
+    // one of its own buttons is answered.
+    if (change && change.attrName === 'open' && change.newValue === null && field.matches('details[data-keep-open]')) {
+      return !!(answering && answering.request.form && field.contains(answering.request.form));
+    }
     if (!change || change.attrName !== 'value' || !(field instanceof HTMLInputElement)) return true;
     if (field.type === 'hidden' || field.type === 'file') return true;
     const typed = field.value !== (field.getAttribute('value') || '');
@@ -308,6 +313,13 @@
     if (isTap(ctx) && flash && !(ctx.response && ctx.response.status)) answerWith(ctx, flash.dataset.noAnswer);
   });
 
+  // A "No" in a question opened in the page (a <details>) closes it; nothing is sent.
+  document.addEventListener('click', (event) => {
+    const no = event.target.closest && event.target.closest('[data-closes-details]');
+    const details = no && no.closest('details');
+    if (details) details.open = false;
+  });
+
   // ---- sound (unlocked by the first tap: iOS only lets a page play sound after a gesture)
   let audio = null;
   document.addEventListener('pointerdown', () => {
@@ -365,8 +377,14 @@
   const rang = new Set();
   const warned = new Set();
   const roomy = new Set();
+  const refreshedAt = new Set();
   function tick() {
     const now = Date.now() + clockOffset;
+    // Something shown until a moment (a secret on the board covers itself): fetched again then.
+    document.querySelectorAll('#view [data-refresh-at]').forEach((el) => {
+      const at = el.dataset.refreshAt;
+      if (now >= parseInt(at, 10) && !refreshedAt.has(at)) { refreshedAt.add(at); refresh(); }
+    });
     document.querySelectorAll('.countdown[data-running="1"]').forEach((el) => {
       const run = el.dataset.endsAt;
       const left = (parseInt(run, 10) - now) / 1000;

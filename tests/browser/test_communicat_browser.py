@@ -126,6 +126,8 @@ def test_board_and_three_phones_only_the_cat_sees_the_need(server, browser, tmp_
     expect(board.locator(".cc-lives-left")).to_have_text("8")
 
     # resolve on the board: the form shows the points before they are applied
+    # resolving is folded while the round runs: one tap opens it, and it stays open as the table moves
+    board.locator(".cc-resolve-details > summary").click()
     resolve = board.locator(".cc-resolve")
     resolve.get_by_label("Mishap cards").fill("2")
     expect(resolve.locator(".cc-points")).to_have_text("+1")          # 2 - (2 - 1 token)
@@ -190,12 +192,22 @@ def test_versus_each_cat_sees_its_own_team_need_and_the_timer_end_shows(server, 
     assert big_screen_problems(board) == []
     assert "turn" in board.locator("[data-far]").evaluate_all("els => els.map(e => e.dataset.far)")
     assert thumb_reach_problems(ann) == [] and small_targets(ann) == []
-    # the board shows both on demand, marked by team, and hides them again
-    board.get_by_role("button", name="Show Cat Needs").click()
-    expect(board.locator(".cc-reveal .cc-mark")).to_have_count(2)
-    board.get_by_role("button", name="Hide Cat Need").click()
+    # The Needs are on the Cats' phones: the board asks before showing one to everyone (in the
+    # page), one team's at a time, and a shown Need covers itself after a few seconds.
+    show_blue = board.locator(".cc-ask summary", has_text="Show Blue's Need")
+    show_blue.click()
+    question = board.locator(".cc-ask[open] .cc-ask-panel")
+    expect(question).to_contain_text("It is on Ann's phone. Show it to everyone?")
+    question.get_by_role("button", name="No, keep it hidden").click()
+    expect(question).to_have_count(0)
     expect(board.locator(".cc-reveal")).to_have_count(0)
+    show_blue.click()
+    question.get_by_role("button", name="Yes, show it to everyone").click()
+    expect(board.locator(".cc-reveal .cc-mark")).to_contain_text("🐾 Blue · Paw:")
+    expect(board.locator(".is-secret")).to_have_count(1)
+    expect(board.locator(".cc-reveal")).to_have_count(0, timeout=15000)     # covered by itself
     expect(board.locator(".is-secret")).to_have_count(0)
+    expect(ann.locator(".cc-my-need")).to_be_visible()                      # still on Ann's phone
     # Blue's turn; then the next team restarts the timer, which runs out where everyone sees it
     expect(board.locator(".cc-who")).to_contain_text("Blue's turn")
     board.get_by_role("button", name="Start").click()
@@ -236,6 +248,6 @@ def test_a_german_hard_board_still_reads_across_the_table(server, browser):
         before = board.locator("#view").get_attribute("data-version")
         board.get_by_role("button", name="Neu austeilen").click()
         expect(board.locator("#view")).not_to_have_attribute("data-version", before)
-        assert big_screen_problems(board, at_least=10 + 3) == [], deal
+        board.screenshot(path=f"/tmp/de{deal}.png"); assert big_screen_problems(board, at_least=10 + 3) == [], deal
     for context in (board.context, *phones):
         context.close()

@@ -253,6 +253,7 @@ def test_each_team_cat_never_gets_its_last_need_and_teams_may_share():
         if i % 3 == 0:
             t.act("resolve", team="none")
     assert shared > 0   # the rulebook allows both Cats the same Need
+    t.seats = []        # one device: the board shows both teams' Needs at once, and says so when they match
     t.act("show_need")
     if t.state["round"]["secret"]["blue"] == t.state["round"]["secret"]["orange"]:
         assert t.view()["same_need"] is True
@@ -331,6 +332,53 @@ def test_show_need_toggles_on_the_board_only():
         t.act("show_need", by=SEATS[0])
 
 
+def test_showing_a_secret_that_is_on_a_phone_asks_first_and_covers_itself():
+    t = Table()                       # Ann, Bob and Cy are seated: Ann is the Cat, with her phone
+    t.act("new_needs")
+    with pytest.raises(RuleError) as asked:
+        t.act("show_need")
+    assert str(asked.value) == "It is on Ann's phone. Show it to everyone?"
+    assert "secret" not in t.view()
+    t.act("show_need", confirm="1")
+    assert t.view()["secret"]["cat"]["id"] == t.state["round"]["secret"]["cat"]
+    assert t.view()["shown_until"] == t.now + cc.BOARD_SHOW_SECONDS
+    t.now += cc.BOARD_SHOW_SECONDS
+    assert "secret" not in t.view() and t.view()["shown"] == []
+    # Pressed again after it covered itself: it asks again, as the first time.
+    with pytest.raises(RuleError):
+        t.act("show_need")
+    t.act("show_need", confirm="1").act("show_need")      # hiding is one tap
+    assert "secret" not in t.view()
+    with pytest.raises(BadInput):
+        t.act("show_need", team="blue", confirm="1")
+
+
+def test_competitive_board_shows_one_teams_need_at_a_time():
+    t = Table(seats=SEATS[:4], mode="versus")      # Blue: Ann, Cy; Orange: Bob, Di
+    t.act("new_needs")
+    with pytest.raises(BadInput):
+        t.act("show_need", confirm="1")          # both at once: refused while the Cats hold phones
+    with pytest.raises(RuleError) as asked:
+        t.act("show_need", team="orange")
+    assert str(asked.value) == "It is on Bob's phone. Show it to everyone?"
+    t.act("show_need", team="blue", confirm="1")
+    assert set(t.view()["secret"]) == {"blue"}
+    t.act("show_need", team="orange", confirm="1")   # the other team's replaces it
+    assert set(t.view()["secret"]) == {"orange"}
+    t.act("show_need", team="orange")
+    assert "secret" not in t.view()
+
+
+def test_one_device_play_shows_both_needs_in_one_tap_until_pressed_again():
+    t = Table(seats=[], mode="versus")
+    t.act("new_needs").act("show_need")
+    assert set(t.view()["secret"]) == {"blue", "orange"}
+    t.now += 10 * cc.BOARD_SHOW_SECONDS              # the Cat hides it when done, as the rulebook says
+    assert set(t.view()["secret"]) == {"blue", "orange"}
+    t.act("show_need")
+    assert "secret" not in t.view()
+
+
 def test_configure_is_remembered_and_bounded():
     t = Table()
     t.act("configure", difficulty="hard", timer="custom", timer_custom="75", target="12")
@@ -407,6 +455,7 @@ def test_no_move_sequence_shows_a_secret_to_a_non_cat(mode, n_seats, steps, seed
             "resolve_coop": {"outcome": outcome}, "resolve_versus": {"team": team},
             "choose_cat": {"seat": n + 1}, "set_team": {"seat": n + 1, "team": team if team != "none" else "blue"},
             "configure_mode": {"mode": cc.MODES[n % 2]},
+            "show_need": {"confirm": str(n % 2), **({"team": team} if team != "none" and t.state["mode"] == "versus" else {})},
         }.get(name, {})
         move = {"resolve_coop": "resolve", "resolve_versus": "resolve", "configure_mode": "configure"}.get(name, name)
         try:
@@ -421,7 +470,7 @@ def test_no_move_sequence_shows_a_secret_to_a_non_cat(mode, n_seats, steps, seed
                 assert "secret" not in v
                 continue
             if viewer is None:
-                assert bool(allowed) == r["shown"]
+                assert allowed == cc.shown_roles(r, t.now)
             elif t.state["mode"] == "coop":
                 assert allowed == (["cat"] if r["cat"] == viewer.id else [])
             else:

@@ -27,6 +27,26 @@ def coop(new_table, device):
     return board, phones
 
 
+def test_the_boards_show_button_asks_first_when_the_need_is_on_a_phone(new_table, device):
+    alone = new_table("communicat", mode="versus")
+    alone.act("new_needs")
+    html = alone.html("board")           # one device: one tap shows both Needs, as the rulebook's page
+    assert "cc-ask" not in html and "Show Cat Needs" in html and 'name="confirm"' not in html
+    board = new_table("communicat", mode="versus")
+    for name in ("Ann", "Bob", "Cy", "Di"):
+        device(board).join(name)
+    board.act("new_needs")
+    html = board.html("board")
+    # a question per team, in the page, whose Yes carries confirm=1 and that team
+    assert html.count('class="cc-ask" data-keep-open') == 2
+    assert "It is on Ann's phone. Show it to everyone?" in html and "It is on Bob's phone." in html
+    assert html.count('name="confirm" value="1"') == 2 and "Show Blue's Need" in html
+    board.act("show_need", team="blue", confirm="1")
+    html = board.html("board")
+    assert "Hide Cat Need" in html and "Show Orange's Need" in html and "Show Blue's Need" not in html
+    assert 'data-refresh-at="' in html and "It covers itself after 10 s." in html
+
+
 def test_new_table_page_and_options(client):
     page = client.get("/new/communicat").get_data(as_text=True)
     for text in ('name="mode"', 'name="difficulty"', 'name="timer"', 'name="timer_custom"', 'name="target"'):
@@ -53,9 +73,13 @@ def test_only_the_cats_phone_gets_the_need(coop):
         assert "is-secret" not in html and "cc-mark" not in html and "secret Need:" not in html
         # the name is on its card in the layout, exactly once, like every other Need
         assert html.count(str(escape(secret["name"]))) == 1
-    # the board shows it on demand (one-device play), and hides it again without a trace
+    # the board shows it on demand, and hides it again without a trace; since Ann holds it on her
+    # phone, showing it to everyone is asked first (the question is the refusal's sentence)
     before = board.html("board")
-    board.act("show_need")
+    asked = board.act("show_need", expect=409)
+    assert asked.json["error"] == "It is on Ann's phone. Show it to everyone?"
+    assert "secret" not in board.view()
+    board.act("show_need", confirm="1")
     shown = board.html("board")
     assert "is-secret" in shown and "Cat's Need" in shown
     assert "secret" in board.view()
