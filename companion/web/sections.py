@@ -119,6 +119,20 @@ def seat_list(seats) -> list:
     return [[s.id, s.name] for s in seats]
 
 
+NOT_STARTED = ("lobby", "setup", "waiting")   # the games' phases before their first turn
+
+
+def under_way(view: dict, seats) -> bool:
+    """Whether the table's game has begun, so the board gives the round its screen and folds what
+    joining needs into a drawer. A game says it by its phase; CommuniCat by a round dealt or played;
+    a game with neither (the Toolbox) once someone has joined."""
+    if "phase" in view:
+        return view["phase"] not in NOT_STARTED
+    if "in_round" in view:
+        return bool(view["in_round"] or view.get("history") or view.get("finished"))
+    return bool(seats)
+
+
 def view_html(snap, role: str, join_url: str) -> Markup:
     """The viewer's whole view (templates/table/_view.html): its game section, then the frame around
     it, each rendered from a context that holds only what it may read and shared by every viewer
@@ -135,11 +149,12 @@ def view_html(snap, role: str, join_url: str) -> Markup:
     flags = ViewerFlags(snap.viewer.is_host, snap.viewer.is_board, snap.viewer.seat is not None)
     frame = FrameSnap(snap.version, snap.now, tuple(snap.seats), flags, snap.claims, snap.notices, snap.result,
                       snap.undo)
-    inputs = [game.id, role, code, join_url, snap.version, snap.now, seat_list(snap.seats),
+    folded = role == "board" and under_way(snap.view, snap.seats)
+    inputs = [game.id, role, code, join_url, folded, snap.version, snap.now, seat_list(snap.seats),
               [flags.is_host, flags.is_board, flags.seated], snap.claims, snap.notices, snap.result, snap.undo,
               section_key.hex() if section_key else str(section)]
     return renderings.render("table/_view.html", inputs, snap=frame, game=game, code=code, role=role,
-                             join_url=join_url, section=section)[1]
+                             join_url=join_url, under_way=folded, section=section)[1]
 
 
 def register(app) -> None:

@@ -60,12 +60,14 @@ def test_an_evening_of_two_games_at_one_table(seeded_server, browser):
     # A short CommuniCat game: one guessed round reaches the target of 2.
     board.get_by_role("button", name="New Needs").click()
     expect(ann.locator(".cc-my-need")).to_be_visible()
+    board.locator(".cc-resolve-details > summary").click()          # folded until time runs out
     board.locator(".cc-resolve").get_by_role("button", name="Apply and end the round").click()
     for page in (board, ann, bob, cy):
         expect(page.locator(".cc-finished")).to_be_visible()
     expect(board.locator(".game-result h2")).to_contain_text("Game 1 at this table")
 
     # The host switches games from the board: pick the game, its options, go.
+    board.locator(".table-drawer > summary", has_text="Table").click()   # folded away during a game
     board.get_by_role("link", name="Next game at this table").click()
     assert_accessible(board, "the switch page, picking a game")
     board.get_by_role("link", name="We Love Cats").click()
