@@ -343,6 +343,52 @@ def mishap(state, ctx, reason):
         r["confidence_armed"] = False
 
 
+def guess(state, ctx, need, team, confidence):
+    """The Owners tap the Need they guess; the server, which knows the secret, answers on every screen.
+    Cooperative: wrong puts a card on the Mishap pile (and a Confidence token on it is lost, as with
+    Wrong guess); right makes resolving the next step, with Confidence's point when one was spent.
+    `confidence`: spend a Confidence token on this guess first (the rules spend one per guess).
+    Competitive: each team guesses its own Cat's Need (a phone guesses for its team, the board for
+    the team whose turn it is unless it names one). The Cats know their Need, so they do not guess."""
+    r = _round(state)
+    if need not in r["needs"]:
+        raise BadInput("That Need is not laid out this round.")
+    if len(r.setdefault("guesses", [])) >= MAX_MISHAPS:
+        raise RuleError("This round has had %(limit)s guesses: resolve it.", limit=MAX_MISHAPS)
+    if state["mode"] == "coop":
+        if team is not None:
+            raise BadInput("Teams are for the competitive game.")
+        if ctx.seat is not None and r["cat"] == ctx.seat.id:
+            raise Forbidden("You are the Cat: the Owners guess your Need.")
+        role = "cat"
+    else:
+        if confidence:
+            raise RuleError("%(what)s belong to the cooperative game.", what=Term(N_("Nine Lives")))
+        mine = team_of(state, ctx, ctx.seat.id) if ctx.seat is not None else None
+        if ctx.seat is not None and (mine is None or r["cats"].get(mine) == ctx.seat.id):
+            raise Forbidden("You are your team's Cat: your Owners guess your Need.")
+        if team is not None and mine is not None and team != mine:
+            raise Forbidden("Each team guesses its own Cat's Need.")
+        role = mine or team or r["turn"]
+    if any(g["right"] and g["team"] == (None if role == "cat" else role) for g in r["guesses"]):
+        raise RuleError("That Need was already guessed right: resolve the round.")
+    if confidence:
+        if r["confidence_armed"]:
+            raise RuleError("Confidence is already on this guess: make the guess first.")
+        spend_life(state, ctx, "confidence", 1)
+    right = need == r["secret"][role]
+    r["guesses"].append({"need": need, "right": right, "by": ctx.seat.name if ctx.seat else None,
+                         "team": None if role == "cat" else role,
+                         "confidence": bool(state["mode"] == "coop" and r["confidence_armed"])})
+    if not right and state["mode"] == "coop":
+        mishap(state, ctx, "wrong_guess")
+
+
+def _guess_entries(guesses: list[dict]) -> list[dict]:
+    """The round's guesses for a view or the history: public once made (the Cat answered aloud)."""
+    return [dict(g, need=_need(g["need"])) for g in guesses]
+
+
 def coop_points(outcome: str, confidence: bool, mishaps: int, lives_on_mishap: int) -> int:
     """The rulebook's round score: +2 guessed (+1 with Confidence), -1 out of Patterns or out of
     time, then one less per Mishap card not covered by a Nine Lives token (never a gain)."""
@@ -430,6 +476,8 @@ def resolve(state, ctx, outcome, confidence, mishaps, lives_on_mishap, team):
     state["round_no"] += 1
     state["history"].insert(0, {
         "round": state["round_no"], "needs": needs, **_cats_of_round(state, r, ctx),
+        "guesses": [{"need": NEEDS[g["need"]]["name"], "right": g["right"], "by": g["by"], "team": g["team"]}
+                    for g in r.get("guesses", [])],
         "outcome": entry_outcome, "points": points, "team": team, "before": before, "after": after,
         "time_used": time_used, **detail,
     })
@@ -531,6 +579,7 @@ def view(state: dict, ctx: Ctx) -> dict:
         "show_seconds": BOARD_SHOW_SECONDS,
         # The Owners' tapped guess was right: resolving is the next step (see `guess`).
         "guess_right": bool(r and any(g["right"] for g in r.get("guesses", []))),
+        "guesses": _guess_entries(r.get("guesses", [])) if r else [],
         # Whose phones hold the secrets: the board asks before showing one of those to everyone.
         "show_asks": ({role: ctx.name_of(seat) for role, seat in secret_owners(state, r, ctx).items()}
                       if r else {}),
@@ -581,6 +630,18 @@ def view(state: dict, ctx: Ctx) -> dict:
             out["my_role"] = "cat" if my_team and (r["cats"] if r else versus_cats(state, ctx))[my_team] == ctx.seat.id else "owner"
         else:
             out["my_role"] = "cat" if out["cat"] and out["cat"]["id"] == ctx.seat.id else "owner"
+    # Who may tap a Need as a guess: an Owner's phone or the board, during a round, while a guess is
+    # still open (cooperative: until one is right; competitive: the viewer's team, or the team whose
+    # turn it is on the board).
+    out["can_guess"] = False
+    if r and not state["finished"] and (ctx.seat is not None or ctx.is_board):
+        guessed = {g["team"] for g in r.get("guesses", []) if g["right"]}
+        if versus:
+            side = out.get("my_team") if ctx.seat is not None else r["turn"]
+            out["can_guess"] = (side is not None and out.get("my_role") != "cat" and side not in guessed)
+            out["guess_team"] = side
+        else:
+            out["can_guess"] = out.get("my_role") != "cat" and None not in guessed
     # The secret(s) this viewer may see, and nothing about the others.
     visible = my_secret_roles(state, ctx)
     if visible:
@@ -612,6 +673,11 @@ MOVES = {
     "spend_life": Move(spend_life, {"kind": Choice(label="kind", choices=LIFE_KINDS),
                                     "count": Int(label="tokens", min=1, max=RULES["lives"], required=False, default=1)},
                        stale="apply", reveals=False),
+    # The answer shows whether that Need is the secret: taking it back would be a free look.
+    "guess": Move(guess, {"need": Choice(label="Need", choices=tuple(NEEDS)),
+                          "team": Choice(label="team", choices=TEAMS, required=False),
+                          "confidence": Bool(label="confidence")},
+                  stale="refuse", reveals=True),
     "mishap": Move(mishap, {"reason": Choice(label="reason", choices=("wrong_guess", "pass"))},
                    stale="apply", reveals=False),
     "resolve": Move(resolve, {

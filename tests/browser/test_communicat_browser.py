@@ -251,3 +251,55 @@ def test_a_german_hard_board_still_reads_across_the_table(server, browser):
         board.screenshot(path=f"/tmp/de{deal}.png"); assert big_screen_problems(board, at_least=10 + 3) == [], deal
     for context in (board.context, *phones):
         context.close()
+
+
+@pytest.mark.browser
+def test_owners_tap_their_guess_and_resolving_becomes_the_big_button(server, browser):
+    """Guesses on the Needs (issue #27): an Owner taps a Need on the phone and every screen hears the
+    answer; wrong puts a Pattern on the Mishap pile, right (with Confidence ticked first) makes
+    resolving the next step. When the timer runs out the primary button is "Resolve the round",
+    open with its points; the round's history lists the guesses."""
+    board = browser.new_context(viewport=TABLET).new_page()
+    board.goto(f"{server.url}/new/communicat")
+    board.get_by_label("Custom:").check()
+    board.get_by_label("Custom timer seconds").fill("10")
+    board.get_by_role("button", name="Create the table").click()
+    code = code_from_url(board.url)
+    join_url = f"{server.url}/t/{code}/join"
+    (_, ann), (_, bob), (_, cy) = [join(browser, join_url, n) for n in ("Ann", "Bob", "Cy")]
+    board.get_by_role("button", name="New Needs").click()
+    expect(ann.locator(".cc-my-need")).to_be_visible()
+    secret = ann.request.get(f"{server.url}/t/{code}/view.json").json()["secret"]["cat"]
+    expect(ann.locator(".cc-need-button")).to_have_count(0)          # the Cat does not guess
+    wrong = bob.locator(".cc-need-button").filter(has_not_text=secret["name"]).first
+    wrong_name = wrong.locator(".cc-name").inner_text().replace("Guess:", "").strip()
+    wrong.click()
+    for page in (board, ann, cy):
+        expect(page.locator(".cc-guess-answer.is-wrong")).to_contain_text(f"Bob guessed")
+        expect(page.locator(".cc-guess-answer")).to_contain_text(wrong_name)
+    expect(board.locator(".cc-mishaps")).to_have_text("1")
+
+    # the timer runs out: resolving is the big button, open, with its points; Start is not primary
+    board.get_by_role("button", name="Start").click()
+    expect(board.locator(".cc-over")).to_be_visible(timeout=15000)
+    summary = board.locator(".cc-resolve-details > summary")
+    expect(summary).to_have_class(re.compile("primary"))
+    expect(summary).to_have_text("Resolve the round")
+    expect(board.locator(".cc-resolve-details .cc-preview")).to_be_visible()
+    expect(board.locator(".cc-timer form button.primary")).to_have_count(0)
+    expect(board.get_by_label(re.compile("Time ran out"))).to_be_checked()
+
+    # Cy ticks Confidence and taps the right Need: right on every screen, the guessed outcome chosen
+    cy.locator(".cc-confidence-toggle input").check()
+    cy.locator(".cc-need-button", has_text=secret["name"]).click()
+    for page in (board, ann, bob):
+        expect(page.locator(".cc-guess-answer.is-right")).to_contain_text("Cy guessed")
+    expect(board.locator(".cc-lives-left")).to_have_text("8")
+    expect(board.get_by_label(re.compile("Owners guessed"))).to_be_checked()
+    expect(board.locator(".cc-resolve .cc-points")).to_have_text("+2")     # 2 + 1 Confidence - 1 Mishap
+    save_screenshot(cy, "communicat-guess")
+    board.locator(".cc-resolve").get_by_role("button", name="Apply and end the round").click()
+    expect(board.locator(".cc-track-score")).to_have_text("2")
+    history = board.locator(".cc-history-guesses").first
+    expect(history).to_contain_text(f"✘ {wrong_name}")
+    expect(history).to_contain_text(f"✔ {secret['name']}")

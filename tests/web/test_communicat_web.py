@@ -47,6 +47,34 @@ def test_the_boards_show_button_asks_first_when_the_need_is_on_a_phone(new_table
     assert 'data-refresh-at="' in html and "It covers itself after 10 s." in html
 
 
+def test_a_guess_tapped_on_a_need_is_answered_on_every_screen(coop):
+    board, (ann, bob, cy) = coop
+    board.act("new_needs")
+    secret = secret_of(board)["cat"]
+    laid_out = [n["id"] for n in board.view()["needs"]]
+    wrong = next(n for n in laid_out if n != secret)
+    # the Need cards are the guess's buttons on an Owner's phone and the board, never the Cat's
+    assert f'name="need" value="{wrong}"' in bob.html("seat") and 'name="need"' not in ann.html("seat")
+    assert 'name="confidence" value="1"' in board.html("board")
+    assert ann.act("guess", need=secret, expect=403).json["error"].startswith("You are the Cat")
+    bob.act("guess", need=wrong)
+    for screen, role in ((board, "board"), (ann, "seat"), (cy, "seat")):
+        assert "Bob guessed" in screen.html(role) and "wrong." in screen.html(role)
+        assert screen.view()["mishaps"] == 1
+    cy.act("guess", need=secret, confidence="1")
+    html = board.html("board")
+    assert "Cy guessed" in html and "right!" in html
+    # resolving is now the next step: open, its button the primary one, the points of a right guess
+    resolve = html.split('class="cc-resolve-details')[1].split("</summary>")[0]
+    assert "open" in resolve and "primary big" in resolve
+    assert board.view()["preview"]["guessed"] == 2 + 1 - 1
+    board.act("resolve", outcome="guessed")
+    history = board.html("board").split('class="cc-history-table"')[1]
+    assert "✘ " in history and "✔ " in history and board.view()["history"][0]["guesses"][1]["by"] == "Cy"
+    # a guess on a Need that is not laid out, or without a round, is refused with a sentence
+    assert bob.act("guess", need=wrong, expect=409).json["error"] == "No round is under way: press New Needs first."
+
+
 def test_new_table_page_and_options(client):
     page = client.get("/new/communicat").get_data(as_text=True)
     for text in ('name="mode"', 'name="difficulty"', 'name="timer"', 'name="timer_custom"', 'name="target"'):
