@@ -384,6 +384,15 @@ def guess(state, ctx, need, team, confidence):
         mishap(state, ctx, "wrong_guess")
 
 
+def _moved(entry: dict) -> int:
+    """How far a history entry's round moved the score: the team's (versus) or the table's."""
+    before, after = entry["before"], entry["after"]
+    if isinstance(before, dict):
+        team = entry.get("team")
+        return after.get(team, 0) - before.get(team, 0) if team in TEAMS else 0
+    return after - before
+
+
 def _guess_entries(guesses: list[dict]) -> list[dict]:
     """The round's guesses for a view or the history: public once made (the Cat answered aloud)."""
     return [dict(g, need=_need(g["need"])) for g in guesses]
@@ -586,8 +595,10 @@ def view(state: dict, ctx: Ctx) -> dict:
         "timer": countdown.view(state["timer"], ctx.now),
         "deck": {"draw": len(state["deck"]["draw"]), "discard": len(state["deck"]["discard"])},
         # The outcome as a kind and a flag: the template says it in the viewer's language.
+        # `moved`: what the round really did to the score (the track stops at its floor), so the
+        # history's points add up to the score; `points` stays what the rules gave.
         "history": [dict(h, outcome_kind=h["outcome"].split("+")[0],
-                         with_confidence=h["outcome"].endswith("+confidence"))
+                         with_confidence=h["outcome"].endswith("+confidence"), moved=_moved(h))
                     for h in state["history"]],
         "finished": dict(state["finished"]) if state["finished"] else None,
     }

@@ -379,6 +379,21 @@ def test_one_device_play_shows_both_needs_in_one_tap_until_pressed_again():
     assert "secret" not in t.view()
 
 
+def test_the_history_says_what_the_score_really_moved_and_adds_up_to_it():
+    t = Table()
+    t.act("new_needs").act("mishap", reason="pass").act("resolve", outcome="timeout")   # -1 - 1 at 0
+    t.act("new_needs").act("resolve", outcome="guessed")                                # +2
+    t.act("new_needs").act("resolve", outcome="guessed")                                # +2
+    t.act("new_needs").act("mishap", reason="pass").act("mishap", reason="pass")
+    t.act("resolve", outcome="timeout")                                                 # -3 from 4
+    v = t.view()
+    assert [(h["points"], h["moved"]) for h in reversed(v["history"])] == [(-2, 0), (2, 2), (2, 2), (-3, -3)]
+    assert sum(h["moved"] for h in v["history"]) == v["score"] == 1
+    t = Table(mode="versus")
+    t.act("new_needs").act("resolve", team="blue").act("new_needs").act("resolve", team="none")
+    assert [h["moved"] for h in t.view()["history"]] == [0, 1]
+
+
 # ---- guesses tapped on the Needs
 
 def wrong_need(t, role="cat"):

@@ -75,6 +75,15 @@ def test_a_guess_tapped_on_a_need_is_answered_on_every_screen(coop):
     assert bob.act("guess", need=wrong, expect=409).json["error"] == "No round is under way: press New Needs first."
 
 
+def test_the_round_history_shows_what_the_score_really_moved(coop):
+    board, _ = coop
+    board.act("new_needs")
+    board.act("mishap", reason="pass")
+    board.act("resolve", outcome="timeout")              # -2 by the rules, the score stays at 0
+    cell = board.html("board").split('class="cc-history-points"')[1].split("</td>")[0]
+    assert cell.split(">", 1)[1].split("<small>")[0].strip() == "0" and "(-2, score stays at 0)" in cell
+
+
 def test_new_table_page_and_options(client):
     page = client.get("/new/communicat").get_data(as_text=True)
     for text in ('name="mode"', 'name="difficulty"', 'name="timer"', 'name="timer_custom"', 'name="target"'):
