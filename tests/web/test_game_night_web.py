@@ -233,3 +233,12 @@ def test_the_evening_lists_every_game_newest_first_with_a_summary(app, tmp_path,
     archived = json.loads((tmp_path / "archive" / f"{board.code}.json").read_text())
     assert [r["game"] for r in archived["records"]] == ["catchy", "communicat", "catchy"]
     assert [e["kind"] for e in archived["events"]].count("switch") == 2
+
+
+def test_the_next_game_page_speaks_to_a_seated_table(night):
+    """The switch form includes the game's own set-up page: its advice to join after creating the
+    table is wrong for a table whose players are already seated (issue #27)."""
+    board, _ = night
+    page = board.client.get(f"/t/{board.code}/switch?game=communicat").get_data(as_text=True)
+    assert "after you create the table" not in page and "The secret Need appears on the Cat's phone only." in page
+    assert "after you create the table" in board.client.get("/new/communicat").get_data(as_text=True)
