@@ -19,7 +19,8 @@ from flask_babel import gettext
 
 from ..errors import N_, BadInput, Forbidden, Refusal
 from ..fields import Bool, Int, IntList, parse
-from ..tables import Credentials, NameTaken, Snapshot, Stale, TableNotFound, lost_seat_refusal, normalise_code
+from ..engine.seating import NAME_FIELD
+from ..engine import Credentials, NameTaken, Snapshot, Stale, TableNotFound, lost_seat_refusal, normalise_code
 from .cookies import remember_table, set_table_cookie, table_cookie
 from .i18n import refusal_text
 from .qr import qr_code_svg
@@ -293,8 +294,8 @@ def join():
     if reclaim and over_limit("claim", "CLAIMS_PER_MINUTE"):
         return error_page(429, "Too many requests for seats from this device; wait a minute and try again.")
     try:
-        seat, token, outcome = tables().join(g.code, request.form.getlist, table_cookie("seat", g.code),
-                                             reclaim=reclaim)
+        name = parse(NAME_FIELD, request.form.getlist)["name"]
+        seat, token, outcome = tables().join(g.code, name, table_cookie("seat", g.code), reclaim=reclaim)
     except NameTaken as taken:
         if wants_json():
             return {"error": gettext("%(name)s is already at this table.", name=taken.name), "reclaim": True}, 409
