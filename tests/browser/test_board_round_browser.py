@@ -99,3 +99,39 @@ def test_a_competitive_communicat_round_fits_the_first_screen(server, browser):
     # the score tracks read from 2 m: their numbers in big type
     sizes = board.locator(".cc-track li").evaluate_all("els => els.map(e => parseFloat(getComputedStyle(e).fontSize))")
     assert min(sizes) >= 24, sizes
+
+
+# Every other game, under way with its seats: what the table reads from its chairs (data-far) and the
+# board's primary button are on the first screen, with the two drawers.
+OTHER_GAMES = {
+    "cloaked-cats": (("Ann", "Ben", "Cleo", "Dan"), "start", {}),
+    "we-love-cats": (("Ann", "Ben", "Cleo", "Dan"), "start", {}),
+    "catchy": (("Ann", "Ben"), "start_round", {"leader": "1", "players": "phones"}),
+    "pack-the-essentials": (("Ann", "Ben", "Cleo", "Dan"), "start", {}),
+    "toolbox": (("Ann", "Ben", "Cleo", "Dan"), None, {}),
+}
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("game", list(OTHER_GAMES))
+def test_every_game_under_way_fits_the_first_screen(server, browser, game):
+    names, start, fields = OTHER_GAMES[game]
+    board, code, phones = open_table(server, browser, game, names)
+    if start:
+        act(board.context, server, code, start, "board", **fields)
+    expect(board.locator(".table-drawers")).to_be_visible()
+    wanted = ["[data-far]", "#view .board-main button.primary"]
+    if not board.locator("#view .board-main button.primary").count():
+        wanted.remove("#view .board-main button.primary")
+    assert_round_fits(board, game, wanted)
+
+
+@pytest.mark.browser
+def test_the_communicat_set_up_page_creates_the_table_from_its_first_screen(server, browser):
+    page = browser.new_context(viewport=LANDSCAPE).new_page()
+    page.goto(f"{server.url}/new/communicat")
+    for viewport in (LANDSCAPE, PORTRAIT):
+        page.set_viewport_size(viewport)
+        if os.environ.get("SHOTS"):
+            page.screenshot(path=f"{os.environ['SHOTS']}/new-communicat-{viewport['width']}.png")
+        assert off_screen(page, ["button.primary >> text=Create the table"]) == [], viewport
