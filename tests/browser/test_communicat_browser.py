@@ -291,13 +291,14 @@ def test_owners_tap_their_guess_and_resolving_becomes_the_big_button(server, bro
 
     # Cy ticks Confidence and taps the right Need: right on every screen, the guessed outcome chosen
     cy.locator(".cc-confidence-toggle input").check()
+    cy.evaluate("() => window.scrollTo(0, 0)")
+    save_screenshot(cy, "communicat-guess")     # an Owner's phone: the answer so far, the Needs to tap
     cy.locator(".cc-need-button", has_text=secret["name"]).click()
     for page in (board, ann, bob):
         expect(page.locator(".cc-guess-answer.is-right")).to_contain_text("Cy guessed")
     expect(board.locator(".cc-lives-left")).to_have_text("8")
     expect(board.get_by_label(re.compile("Owners guessed"))).to_be_checked()
     expect(board.locator(".cc-resolve .cc-points")).to_have_text("+2")     # 2 + 1 Confidence - 1 Mishap
-    save_screenshot(cy, "communicat-guess")
     board.locator(".cc-resolve").get_by_role("button", name="Apply and end the round").click()
     expect(board.locator(".cc-track-score")).to_have_text("2")
     history = board.locator(".cc-history-guesses").first
