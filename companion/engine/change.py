@@ -38,7 +38,7 @@ class Change:
         """The version this change makes."""
         return self.row.version + 1
 
-    def finish(self, kind: str, state: str | None = None, **event) -> int:
+    def finish(self, kind: str, state: dict | str | None = None, **event) -> int:
         """The table's new version, with its new state (encoded) when the change has one, and the
         event every screen's log reads."""
         if state is None:

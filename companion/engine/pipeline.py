@@ -81,14 +81,15 @@ def act(tables: "Tables", code: str, move_name: str, getlist: GetList, creds: Cr
     earlier game is refused (EarlierGame), whatever the move's stale policy."""
     def apply(change: Change) -> int:
         tx, row, game, viewer, now = change.tx, change.row, change.game, change.viewer, change.now
+        # row.state was parsed from the store for this transaction alone, so the move may change it
+        # in place: if it raises, the dict is dropped and the transaction rolls back.
+        state, engine = split_state(row.state)
+        # First: a tap for a game that has ended is told so, even when this game has no such move.
+        earlier_game_check(engine, game_number, version)
         move = game.moves.get(move_name)
         if move is None:
             raise BadInput("%(game)s has no move called '%(move)s'.", game=game.title, move=move_name[:40])
         check_who(move, viewer)
-        # row.state was parsed from the store for this transaction alone, so the move may change it
-        # in place: if it raises, the dict is dropped and the transaction rolls back.
-        state, engine = split_state(row.state)
-        earlier_game_check(engine, game_number, version)
         if move.stale == "refuse" and version != row.version:
             raise stale_refusal(tx, code, version if version is not None else -1, move_name, viewer)
         args = parse(move.fields, getlist)

@@ -17,7 +17,7 @@ from .. import decks
 from ..errors import N_, BadInput, Forbidden, RuleError
 from ..fields import Bool, Choice, Int, Text
 from ..parts import deck, rounds
-from .base import Ctx, Game, Move
+from .base import Ctx, Game, InPlay, Move
 
 DATA = decks.load("pack_the_essentials")
 PILES, PER_PILE = DATA["todo"]["piles"], DATA["todo"]["cards_per_pile"]
@@ -529,6 +529,11 @@ def view(state: dict, ctx: Ctx) -> dict:
     out["me"] = int(me) if me and me in state["players"] else None
     out["players"] = [_seat_row(state, ctx, sid) for sid in state["players"]]
     out["watching"] = [s.name for s in ctx.seats if str(s.id) not in state["players"]]
+    if phase == "waiting":
+        # Who `start` seats: the host's choice of players, else the first to join (one in solo).
+        out["to_seat"] = [{"id": s.id, "name": s.name}
+                          for s in ctx.players[:1 if state["mode"] == "solo" else MAX_SEATED]]
+        out["to_watch"] = len(ctx.seats) - len(out["to_seat"])
     out["solo"] = None
     if state["solo"]:
         # The finished solo games of every table, given by the pipeline (see Game.shows_records).
@@ -671,4 +676,6 @@ GAME = Game(
     standing=standing,
     shows_records=lambda state: state.get("mode") == "solo",
     options=OPTIONS,
+    order=4,
+    in_play=InPlay(moves=(("start", {}),)),
 )

@@ -1,7 +1,7 @@
-"""What the table pipeline needs from storage: the row types, the storage errors, and the `Store` and
-`Transaction` protocols every backend implements (companion/storage/sqlite_store.py,
-companion/storage/redis_store.py). The engine (companion/engine/) and the web layer name only
-these; each backend turns its own driver's errors into the errors below.
+"""What the engine needs from storage: the row types, the storage errors, and the `Store` and
+`Transaction` protocols every backend implements (SQLite: sqlite_store.py and sqlite_transaction.py;
+Redis: redis_store.py, redis_transaction.py and redis_whole_tables.py). The engine (companion/engine/)
+and the web layer name only these; each backend turns its own driver's errors into the errors below.
 """
 from __future__ import annotations
 
@@ -142,9 +142,26 @@ class Transaction(Protocol):
         """Read-only: the newest records of one game at every table, newest first."""
         ...
 
+    def rewrite_live_states(self, code: str, states: dict[int, dict]) -> None:
+        """One-time migrations only (companion/engine/migrations.py): the saved state of the live
+        events named by id is replaced."""
+        ...
+
     # the store's own notes (one-time migrations done)
     def meta(self, key: str) -> str | None: ...
     def set_meta(self, key: str, value: str) -> None: ...
+
+    # a whole table as plain data, for `export` and `import` (companion/commands.py)
+    def dump_table(self, code: str) -> dict | None:
+        """Everything kept for one table, backend-neutral: its row (with `seats_made`, the seats it
+        ever made, so an imported table never gives a removed seat's id again), its seats in seating order (with
+        their name keys and token hashes, so phones keep their seats), credentials, events oldest first
+        (each with the state after it where the store keeps one) and records. None if there is none."""
+        ...
+    def load_table(self, table: dict) -> None:
+        """Writes a table as dump_table() gave it (already validated), seat ids as they were;
+        ValueError if its code is taken."""
+        ...
 
 
 class Store(Protocol):
@@ -158,3 +175,8 @@ class Store(Protocol):
         ...
 
     def close(self) -> None: ...
+
+    def durability_problems(self) -> list[str]:
+        """What in the store's own settings or files could lose acknowledged moves, as sentences for
+        the keeper (`check`); empty when all is well."""
+        ...
