@@ -3,12 +3,18 @@ from __future__ import annotations
 
 import json
 import os
-from typing import TYPE_CHECKING
 
+from ..storage import is_shared
 from ..storage.interface import Transaction
+from .context import Service
 
-if TYPE_CHECKING:
-    from .service import Tables
+
+
+def archive_folder(database: str, instance_path: str) -> str:
+    """Where expired tables' histories go: beside the SQLite file; with Redis (no file) in the
+    instance folder of this machine."""
+    return (os.path.join(instance_path, "archive") if is_shared(database)
+            else os.path.join(os.path.dirname(os.path.abspath(database)), "archive"))
 
 
 def export_table(tx: Transaction, code: str) -> dict | None:
@@ -24,7 +30,7 @@ def export_table(tx: Transaction, code: str) -> dict | None:
             "records": [r.record for r in tx.records(code)]}
 
 
-def expire_idle_tables(tables: "Tables", idle_seconds: float, archive_dir: str | None) -> list[str]:
+def expire_idle_tables(tables: Service, idle_seconds: float, archive_dir: str | None) -> list[str]:
     """Remove tables nobody touched for `idle_seconds`, writing each one's history to
     `archive_dir/<code>.json` first (when given). Returns the codes removed."""
     removed = []

@@ -18,7 +18,8 @@ from ..fields import Choice, Int, parse
 from ..games import communicat
 from ..engine import Credentials, TableNotFound, normalise_code
 from .cookies import MAX_AGE
-from .security import error_page, over_limit, refusal_answer
+from .answers import error_page, refusal_answer, shaped
+from .security import over_limit
 
 bp = Blueprint("needs", __name__, url_prefix="/needs")
 COOKIE = "needs_table"
@@ -63,7 +64,7 @@ def current() -> Generator | None:
     return None
 
 
-def render(gen: Generator | None, status: int = 200, message: str | None = None, partial: bool | None = None):
+def render(gen: Generator | None, partial: bool, status: int = 200, message: str | None = None):
     snap = tables().snapshot(gen.code, gen.creds) if gen else None
     if snap is None:  # nothing dealt yet: show the settings with their defaults
         view = {"mode": "coop", "difficulty": communicat.RULES["default_difficulty"], "needs": [], "in_round": False,
@@ -71,8 +72,6 @@ def render(gen: Generator | None, status: int = 200, message: str | None = None,
                 "need_count": communicat.DIFFICULTIES[communicat.RULES["default_difficulty"]], "shown": False}
     else:
         view = snap.view
-    if partial is None:
-        partial = bool(request.headers.get("HX-Request"))
     template = "needs/_generator.html" if partial else "needs/page.html"
     response = current_app.make_response((render_template(template, view=view, version=snap.version if snap else 0,
                                                           message=message), status))
@@ -81,11 +80,11 @@ def render(gen: Generator | None, status: int = 200, message: str | None = None,
 
 
 def answer(gen: Generator | None, status: int = 200, message: str | None = None):
-    """htmx gets the fresh generator; a plain form is sent back to the page (or to an error page)."""
-    if request.headers.get("HX-Request") or status != 200:
-        response = render(gen, status, message)
-    else:
-        response = redirect("/needs", 303)
+    """htmx gets the fresh generator; a plain form is sent back to the page, or shown the page with
+    the refusal's sentence."""
+    response = current_app.make_response(shaped(
+        htmx=lambda: render(gen, True, status, message),
+        page=lambda: render(gen, False, status, message) if status != 200 else redirect("/needs", 303)))
     if gen:
         response.set_cookie(COOKIE, gen.cookie, max_age=MAX_AGE, path="/needs", httponly=True, samesite="Lax",
                             secure=request.is_secure)
@@ -94,7 +93,7 @@ def answer(gen: Generator | None, status: int = 200, message: str | None = None)
 
 @bp.get("")
 def page():
-    return render(current(), partial=False)
+    return render(current(), False)
 
 
 def _act(gen: Generator, move: str, fields: dict, version: int) -> int:
