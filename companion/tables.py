@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from . import games, names, records
+from .groups import hooks as group_hooks
 from .errors import N_, BadInput, Forbidden, RuleError, Term
 from .fields import Text, parse
 from .games.base import Ctx, Seat
@@ -240,6 +241,10 @@ class TableRead:
     def records_of_game(self, game: str, limit: int) -> list:
         return self._answer(("records_of_game", game, limit), lambda tx: tx.records_of_game(game, limit))
 
+    def shown_records(self, game: str) -> list[dict]:
+        """The records a game that shows other games' results sees (its group's: companion/groups/hooks.py)."""
+        return self._answer(("shown_records", game), lambda tx: group_hooks.shown_records(tx, self.code, game))
+
     def records(self, code: str) -> list:
         return self._answer(("records",), lambda tx: tx.records(code))
 
@@ -308,15 +313,20 @@ class Tables:
         self._shared_reads = SharedReads(SHARED_READS_KEPT)
 
     # ---- creating and finding
-    def create(self, game_id: str, getlist: GetList, standalone: bool = False) -> tuple[str, str]:
+    def create(self, game_id: str, getlist: GetList, standalone: bool = False,
+               group: "group_hooks.TableOfGroup | None" = None) -> tuple[str, str]:
         """A new table; returns (code, host token). `standalone`: the Needs Generator's own table,
-        which only that generator's cookie opens (and which /t/<code> pages never offer to join)."""
+        which only that generator's cookie opens (and which /t/<code> pages never offer to join).
+        `group`: a table made from a group's page belongs to the group (its games go into the group's
+        record; CommuniCat deals the group's Needs)."""
         game = games.get(game_id)
         if game is None:
             raise BadInput("Pick one of the games on the home page.")
         options = parse(game.options, getlist)
         if standalone:
             options["standalone"] = True
+        if group is not None:
+            options.update(group.options(game.id))
         now = self.clock()
         engine: dict = {"rng": self.seeds()}
         made: dict = {}
@@ -337,6 +347,8 @@ class Tables:
                 raise RuleError("Could not find a free table code; try again.")
             tx.insert_table(code, game.id, options, json.loads(state), token_hash(host_token), now)
             tx.add_event(code, 1, "create", now, state_after=state)
+            if group is not None:
+                group.attach(tx, code, now)
             return code
         return self.store.transact(insert), host_token
 
@@ -422,8 +434,7 @@ class Tables:
         state, engine = tx.state, tx.engine
         # A game that shows results from every table (Pack the Essentials' Purr-sonal Best) is
         # given their records, read here: the view itself never reads another table.
-        shown = ([r.record for r in tx.records_of_game(game.id, RECORDS_SHOWN)]
-                 if game.shows_records and game.shows_records(state) else None)
+        shown = tx.shown_records(game.id) if game.shows_records and game.shows_records(state) else None
         legacy_records = tx.records(code) if game.standing and not records.started(engine) else None
         seats = _seats(seat_rows)
         ctx = Ctx(seat=viewer.seat, seats=seats, now=now, is_host=viewer.is_host, is_board=viewer.is_board,
@@ -711,14 +722,15 @@ class Tables:
                 raise RuleError("A game of %(game)s is under way: confirm that it ends now, without a result.",
                                 game=old.title)
             made: dict = {}
+            chosen = {**options, **group_hooks.options_for_table(tx, code, game.id)}   # a group's Needs deck
             run_with_table_rng(engine, lambda rng: made.update(state=game.setup(
-                options, Ctx(seat=None, seats=seats, now=now, is_host=True, is_board=True, rng=rng))))
+                chosen, Ctx(seat=None, seats=seats, now=now, is_host=True, is_board=True, rng=rng))))
             finished = engine.get(records.FINISHED, 0) if records.started(engine) else len(tx.records(code))
             records.fresh(engine, finished)    # the evening's count goes on; an ended game is not recorded
             self._record(tx, code, game, seats, made["state"], engine, now)
             encoded = saved_state(made["state"], engine)
             new_version = row.version + 1
-            tx.set_game(code, game.id, options)
+            tx.set_game(code, game.id, chosen)
             tx.save_state(code, encoded, new_version, now)
             tx.add_event(code, new_version, "switch", now, args={"game": game.id, "from": old.id,
                                                                  "ended_early": ending, "by_host": True},
@@ -1029,6 +1041,7 @@ def expire_idle_tables(tables: "Tables", idle_seconds: float, archive_dir: str |
             with open(path + ".tmp", "w", encoding="utf-8") as fh:
                 json.dump(export_table(tx, code), fh)
             os.replace(path + ".tmp", path)  # the archive exists before the table goes
+        group_hooks.keep_records_of(tx, code)   # a group's record outlives its tables
         tx.delete_table(code)
         return True
 

@@ -73,7 +73,7 @@ def _timer_seconds(choice: str | None, custom: int | None) -> int | None:
 
 def _fresh_game(state: dict, rng) -> None:
     """Everything a rematch starts again: deck, lives, score, rounds, history."""
-    state["deck"] = deck.new(sorted(NEEDS), rng)
+    state["deck"] = deck.new(sorted(needs_of(state)), rng)
     state["lives"] = counter.new(RULES["lives"], lowest=0, highest=RULES["lives"])
     entrants = ["table"] if state["mode"] == "coop" else list(TEAMS)
     state["track"] = track.new(entrants, state["target"], lowest=RULES["score_floor"])
@@ -84,6 +84,19 @@ def _fresh_game(state: dict, rng) -> None:
     state["finished"] = None
     state["first_team"] = "blue"
     state["timer"] = countdown.new(state["timer_seconds"])
+
+
+def needs_of(state: dict) -> dict[str, dict]:
+    """The Needs this table deals: a group's own deck (companion/groups/needs.py), else the original."""
+    return state.get("own_needs") or NEEDS
+
+
+def _deck_big_enough(state: dict, difficulty: str) -> None:
+    """A group's deck must hold a layout and one more (the Cat never gets the same Need twice in a row)."""
+    have, need = len(needs_of(state)), DIFFICULTIES[difficulty] + 1
+    if have < need:
+        raise BadInput("The group's Needs deck has %(have)s Needs; this difficulty needs at least %(need)s. "
+                       "Add Needs on the group's page or pick an easier difficulty.", have=have, need=need)
 
 
 def setup(options: dict, ctx: Ctx) -> dict:
@@ -97,6 +110,10 @@ def setup(options: dict, ctx: Ctx) -> dict:
         "team_cat": {t: None for t in TEAMS},   # versus: each team's chosen Cat (None: first member)
         "team_of": {},               # versus: seat id (str) -> team, for players moved by hand
     }
+    if options.get("needs"):         # a group's table: the group's own deck, copied when it is set up
+        state["own_needs"] = {n["id"]: {"id": n["id"], "name": n["name"], "icon": n["icon"], "own": True}
+                              for n in options["needs"]}
+        _deck_big_enough(state, state["difficulty"])
     _fresh_game(state, ctx.rng)
     return state
 
@@ -184,6 +201,7 @@ def configure(state, ctx, mode, difficulty, timer, timer_custom, target):
                                    lowest=RULES["score_floor"])
         countdown.reset(state["timer"])
     if difficulty is not None:
+        _deck_big_enough(state, difficulty)
         state["difficulty"] = difficulty  # used by the next New Needs
     if target is not None and target != state["target"]:
         if any(s >= target for s in state["track"]["scores"].values()):
@@ -374,7 +392,7 @@ def resolve(state, ctx, outcome, confidence, mishaps, lives_on_mishap, team):
         before = state["track"]["scores"]["table"]
         after = track.add(state["track"], "table", points)
         entry_outcome = outcome + ("+confidence" if confidence else "")
-        needs = [NEEDS[r["secret"]["cat"]]["name"]]
+        needs = [needs_of(state)[r["secret"]["cat"]]["name"]]
         detail = {"mishaps": mishaps, "lives_on_mishap": lives_on_mishap}
         state["next_cat"] = seat_after(ctx, r["cat"])
     else:
@@ -386,7 +404,7 @@ def resolve(state, ctx, outcome, confidence, mishaps, lives_on_mishap, team):
             track.add(state["track"], team, points)
         after = dict(state["track"]["scores"])
         entry_outcome = team
-        needs = [NEEDS[r["secret"][t]]["name"] for t in TEAMS]
+        needs = [needs_of(state)[r["secret"][t]]["name"] for t in TEAMS]
         detail = {"first_team": state["first_team"]}
         state["first_team"] = "orange" if state["first_team"] == "blue" else "blue"
     state["round_no"] += 1
@@ -455,8 +473,8 @@ def set_team(state, ctx, seat, team):
 
 # ---------------------------------------------------------------- views
 
-def _need(need_id: str) -> dict:
-    return dict(NEEDS[need_id])
+def _need(state: dict, need_id: str) -> dict:
+    return dict(needs_of(state)[need_id])
 
 
 def my_secret_roles(state: dict, ctx: Ctx) -> list[str]:
@@ -486,7 +504,7 @@ def view(state: dict, ctx: Ctx) -> dict:
         "target": state["target"],
         "round": state["round_no"] + (1 if r is not None else 0),
         "in_round": r is not None,
-        "needs": [_need(n) for n in r["needs"]] if r else [],
+        "needs": [_need(state, n) for n in r["needs"]] if r else [],
         "shown": bool(r and r["shown"]),
         "timer": countdown.view(state["timer"], ctx.now),
         "deck": {"draw": len(state["deck"]["draw"]), "discard": len(state["deck"]["discard"])},
@@ -538,7 +556,7 @@ def view(state: dict, ctx: Ctx) -> dict:
     # The secret(s) this viewer may see, and nothing about the others.
     visible = my_secret_roles(state, ctx)
     if visible:
-        secret = {role: _need(r["secret"][role]) for role in visible}
+        secret = {role: _need(state, r["secret"][role]) for role in visible}
         out["secret"] = secret
         if len(visible) == 2:
             out["same_need"] = r["secret"]["blue"] == r["secret"]["orange"]

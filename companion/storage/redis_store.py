@@ -37,6 +37,7 @@ from redis.exceptions import RedisError, WatchError
 
 from .interface import (CredentialRow, EventRow, RecordRow, SeatRow, StorageUnavailable, StorageUnreachable, StoreError,
                         TableRow)
+from .redis_groups import RedisGroups
 
 
 def safe_url(url: str) -> str:
@@ -51,7 +52,7 @@ def _json(value: dict | str) -> str:
     return value if isinstance(value, str) else json.dumps(value)
 
 
-class RedisTransaction:
+class RedisTransaction(RedisGroups):
     """One unit of work. Reading: each table is fetched once (hash, the top of its live stack and its
     newest events in one MULTI, so they agree). Writing: the table's hash is WATCHed before it is
     read; writes are queued in order and also applied to the cached copy, so later reads in the same

@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from typing import Iterator
 
 from .interface import CredentialRow, EventRow, RecordRow, SeatRow, StorageUnwritable, StoreError, TableRow
+from .sqlite_groups import GROUPS_SCHEMA, SQLiteGroups
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -83,7 +84,7 @@ def _json(value: dict | str) -> str:
     return value if isinstance(value, str) else json.dumps(value)
 
 
-class SQLiteTransaction:
+class SQLiteTransaction(SQLiteGroups):
     def __init__(self, conn: sqlite3.Connection):
         self.conn = conn
 
@@ -264,6 +265,7 @@ class SQLiteStore:
             with self._connect() as conn:
                 conn.execute("PRAGMA journal_mode=WAL")
                 conn.executescript(SCHEMA)
+                conn.executescript(GROUPS_SCHEMA)
                 self._migrate(conn)
         except sqlite3.Error as exc:
             raise StoreError(f"Cannot use the database at {path}: {exc}") from exc

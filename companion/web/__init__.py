@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import events, forms, home, i18n, sections, security, static_files, tables
+from . import events, forms, groups, home, i18n, sections, security, static_files, tables
 
 
 def register(app: Flask) -> None:
@@ -19,6 +19,7 @@ def register(app: Flask) -> None:
     app.register_blueprint(home.bp)
     app.register_blueprint(tables.bp)
     app.register_blueprint(events.bp)
+    app.register_blueprint(groups.bp)
     try:
         from . import needs
         app.register_blueprint(needs.bp)

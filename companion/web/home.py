@@ -8,6 +8,7 @@ from flask import Blueprint, abort, current_app, redirect, render_template, requ
 from .. import games
 from ..errors import BadInput
 from ..tables import normalise_code
+from . import groups
 from .cookies import my_tables, remember_table, set_my_tables, set_table_cookie
 from .i18n import refusal_text
 from .security import error_page, over_limit, wants_json
@@ -64,12 +65,19 @@ def healthz():
     return {"ok": True}
 
 
+def group_of_request(source) -> str | None:
+    """A group's code when the new table is for a group (companion/web/groups.py), else None."""
+    from ..groups.members import normalise_code as group_code
+    raw = source.get("group", "")
+    return group_code(raw[:40]) if raw else None
+
+
 @bp.get("/new/<game_id>")
 def new_table(game_id: str):
     game = games.get(game_id)
     if game is None:
         abort(404)
-    return render_template("new.html", game=game)
+    return render_template("new.html", game=game, group=group_of_request(request.args))
 
 
 @bp.get("/go")
@@ -87,13 +95,16 @@ def create_table():
     if over_limit("create", "TABLES_PER_MINUTE"):
         return error_page(429, "Too many new tables from this device; wait a minute and try again.")
     game_id = request.form.get("game", "")[:40]
+    group = group_of_request(request.form)
     try:
-        code, host_token = tables().create(game_id, request.form.getlist)
+        # A table for a group: only its members and host make one (companion/web/groups.py)
+        of_group = groups.table_of_group(group) if group else None
+        code, host_token = tables().create(game_id, request.form.getlist, group=of_group)
     except BadInput as exc:
         game = games.get(game_id)
         if game is None or wants_json():
             return error_page(400, refusal_text(exc))
-        return render_template("new.html", game=game, message=refusal_text(exc), form=request.form), 400
+        return render_template("new.html", game=game, message=refusal_text(exc), form=request.form, group=group), 400
     response = redirect(f"/t/{code}", 303)
     set_table_cookie(response, "host", code, host_token)
     remember_table(response, code, "host")

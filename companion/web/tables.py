@@ -21,6 +21,7 @@ from ..errors import N_, BadInput, Forbidden, Refusal
 from ..fields import Bool, Int, parse
 from ..tables import Credentials, NameTaken, Snapshot, Stale, TableNotFound, lost_seat_refusal, normalise_code
 from .cookies import remember_table, set_table_cookie, table_cookie
+from .groups import member_name_at_table
 from .i18n import refusal_text
 from .qr import qr_code_svg
 from .sections import view_html
@@ -276,15 +277,23 @@ def join_form():
         message = gettext("Nobody let this phone take that seat (or the request ran out). Ask the player or the host, "
                           "or join with another name.")
     return no_store(current_app.make_response(render_template(
-        "table/join.html", code=g.code, seated=snap.viewer.seat, game=snap.game, claiming=claiming, message=message)))
+        "table/join.html", code=g.code, seated=snap.viewer.seat, game=snap.game, claiming=claiming, message=message,
+        group_name=member_name_at_table(g.code) if not snap.viewer.seat else None)))
 
 
 @bp.post("/join")
 def join():
     if over_limit("join", "JOINS_PER_MINUTE"):
         return error_page(429, "Too many joins from this device; wait a minute and try again.")
+    getlist = request.form.getlist
+    if not request.form.get("name"):
+        # One tap at a group's table: the device's name in the group (companion/web/groups.py).
+        group_name = member_name_at_table(g.code)
+        if group_name:
+            def getlist(key: str) -> list[str]:
+                return [group_name] if key == "name" else request.form.getlist(key)
     try:
-        seat, token, outcome = tables().join(g.code, request.form.getlist, table_cookie("seat", g.code),
+        seat, token, outcome = tables().join(g.code, getlist, table_cookie("seat", g.code),
                                              reclaim=request.form.get("reclaim") == "1")
     except NameTaken as taken:
         if wants_json():
