@@ -64,11 +64,12 @@ def add(group: dict, getlist, translate: Callable[[str], str] = str) -> dict:
     fields = parse(NEED_FIELDS, getlist)
     text = " ".join(fields["text"].split())
     icon = _one_emoji(fields["icon"])
-    own = _own(group, translate)
-    if any(n["text"].casefold() == text.casefold() for n in own["items"]):
+    current = deck(group, translate)   # checked before the first edit copies the original: a refusal changes nothing
+    if any(n["text"].casefold() == text.casefold() for n in current):
         raise RuleError("%(need)s is in the deck already.", need=text)
-    if len(own["items"]) >= MAX_NEEDS:
+    if len(current) >= MAX_NEEDS:
         raise RuleError("A deck holds at most %(most)s Needs.", most=MAX_NEEDS)
+    own = _own(group, translate)
     need = {"id": f"n{own['next']}", "text": text, "icon": icon}
     own["next"] += 1
     own["items"].append(need)
@@ -78,14 +79,14 @@ def add(group: dict, getlist, translate: Callable[[str], str] = str) -> dict:
 def remove(group: dict, need_id: str, translate: Callable[[str], str] = str) -> dict:
     if not ID_PATTERN.match(need_id or ""):
         raise BadInput("There is no such Need in this deck.")
-    own = _own(group, translate)
-    need = next((n for n in own["items"] if n["id"] == need_id), None)
-    if need is None:
+    if not any(n["id"] == need_id for n in deck(group, translate)):
         raise BadInput("There is no such Need in this deck.")
     smallest = min(communicat.DIFFICULTIES.values()) + 1
-    if len(own["items"]) <= smallest:
+    if len(deck(group, translate)) <= smallest:
         raise RuleError("The deck needs at least %(least)s Needs for the easiest game; add one before removing another.",
                         least=smallest)
+    own = _own(group, translate)
+    need = next(n for n in own["items"] if n["id"] == need_id)
     own["items"] = [n for n in own["items"] if n is not need]
     return need
 
