@@ -112,7 +112,7 @@ def parse(body: bytes) -> dict:
         raise BadInput("That file is too big for a group (at most %(megabytes)s MB).", megabytes=MAX_BYTES // (1024 * 1024))
     try:
         raw = json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):   # RecursionError: "[[[[…" nested too deep
         raise BadInput("That file is not a group exported by the Cat Table Companion.") from None
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         raise BadInput("That file is not a group exported by the Cat Table Companion.")
