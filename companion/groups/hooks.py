@@ -49,15 +49,19 @@ def entries_of(tx: Transaction, code: str, group: dict) -> list[dict]:
 
 
 class TableOfGroup:
-    """What `Tables.create` needs to make a table of this group (see the module's docstring)."""
+    """What `Tables.create` needs to make a table of this group (see the module's docstring).
+    `kept`: its games go into the group's record; the group's Needs Generator (one screen that only
+    deals) takes the group's deck and nothing else."""
 
-    def __init__(self, code: str, group: dict):
-        self.code, self.group = code, group
+    def __init__(self, code: str, group: dict, kept: bool = True):
+        self.code, self.group, self.kept = code, group, kept
 
     def options(self, game_id: str) -> dict:
         return needs.table_options(self.group) if game_id == communicat.GAME.id else {}
 
     def attach(self, tx: Transaction, table_code: str, now: float) -> None:
+        if not self.kept:
+            return
         group = load_group(tx, self.code)
         members.add_table(group, table_code, now)
         tx.put_group(self.code, group, now)

@@ -313,3 +313,27 @@ def table_of_group(code: str):
     if not groups().exists(code):
         raise GroupNotFound(code)
     return groups().table_of_group(code, credentials(code))
+
+
+# ---- the group's own Needs Generator: the standalone generator (companion/web/needs.py) dealing the group's deck
+
+def generator_place(code: str):
+    from ..groups.hooks import TableOfGroup
+    from . import needs as generator
+    return generator.Place(f"/g/{code}/generator", f"needs_{code}",
+                           group=lambda: TableOfGroup(code, groups().seen(code, GroupCredentials()).group, kept=False))
+
+
+@bp.get("/g/<group>/generator")
+def generator_page():
+    from . import needs as generator
+    return private(generator.page_at(generator_place(g.group_code)))
+
+
+@bp.post("/g/<group>/generator/<any(new, show):step>")
+def generator_step(step: str):
+    from . import needs as generator
+    if over_limit("move", "MOVES_PER_MINUTE"):
+        return error_page(429, "Too many moves from this device in a minute; wait a moment and try again.")
+    place = generator_place(g.group_code)
+    return private(generator.new_needs_at(place) if step == "new" else generator.show_need_at(place))

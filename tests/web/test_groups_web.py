@@ -3,7 +3,9 @@ evenings at two of its tables, the second without typing a name, and read their 
 group's own Needs at its CommuniCat tables; export and import; what another group and a stranger see."""
 from __future__ import annotations
 
+import html
 import json
+import re
 
 import pytest
 
@@ -160,7 +162,14 @@ def test_a_group_table_deals_only_the_groups_needs(friends):
         seen |= {n["name"] for n in board.view()["needs"]}
         assert ann.view().get("secret", {}).get("cat", {}).get("name", "A warm lap") in deck
     assert seen == deck
-    # the group's own Needs Generator: a standalone table of the group deals the same deck
+    # the group's own Needs Generator (one screen, no joining) deals the same deck
+    generator = tablet.client
+    for _ in range(5):
+        assert generator.post(f"/g/{tablet.code}/generator/new", data={"difficulty": "hard"}).status_code == 303
+        page = generator.get(f"/g/{tablet.code}/generator").get_data(as_text=True)
+        dealt = set(re.findall(r'class="cc-name"[^>]*>([^<]*)<', page))
+        assert len(dealt) == 10 and {html.unescape(n) for n in dealt} <= deck
+    assert generator.post(f"/g/{tablet.code}/generator/show", data={}).status_code == 303
     # a deck too small for the difficulty says so before the game starts
     for need in tablet.get("/needs.json").json["needs"][:len(deck) - 9]:
         tablet.post(f"/needs/{need['id']}/remove")
