@@ -113,6 +113,8 @@ def answered(status: int = 200, body: dict | None = None):
     if wants_json():
         return (body or {"ok": True}), status
     anchor = request.form.get("back", "")[:20]
+    if anchor == "deck":        # a Need removed from the open deck: it stays open
+        return redirect(url_for("groups.page", deck=1) + "#needs", 303)
     return redirect(url_for("groups.page") + (f"#{anchor}" if anchor.isidentifier() else ""), 303)
 
 
