@@ -292,3 +292,20 @@ def test_a_group_keeps_its_games_when_its_table_expires(friends, app):
     finally:
         tables.clock = clock
     assert tablet.stats() == before
+
+
+def test_starting_and_joining_groups_are_rate_limited(database):
+    limited = create_app({"DATABASE": database, "TESTING": True, "TABLES_PER_MINUTE": 2, "JOINS_PER_MINUTE": 3,
+                          "LOOKUPS_PER_MINUTE": 2, "REFUSAL_DELAY_SECONDS": 0})
+    try:
+        client = limited.test_client()
+        codes = [client.post("/groups", data={"name": f"Group {n}"}, headers=JSON) for n in range(3)]
+        assert [r.status_code for r in codes] == [201, 201, 429]
+        assert "Too many new groups" in codes[2].json["error"]
+        code = codes[0].json["group"]
+        joins = [client.post(f"/g/{code}/join", data={"name": f"P{n}"}, headers=JSON).status_code for n in range(4)]
+        assert joins == [200, 200, 200, 429]
+        guesses = [client.get(f"/g/ABCDEFGHJK{n}{n}/stats.json").status_code for n in range(2, 5)]
+        assert guesses == [404, 404, 429]
+    finally:
+        limited.extensions["companion"].hub.close()
