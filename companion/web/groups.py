@@ -339,3 +339,25 @@ def generator_step(step: str):
         return error_page(429, "Too many moves from this device in a minute; wait a moment and try again.")
     place = generator_place(g.group_code)
     return private(generator.new_needs_at(place) if step == "new" else generator.show_need_at(place))
+
+
+# ---- the home page's "Your groups": an app opened from the home screen starts at "/" with no
+# address bar, so the group cookies (path "/") are its way back to the group's page
+
+MY_GROUPS_SHOWN = 8
+
+
+def my_groups() -> list[dict]:
+    """The groups this device is a member or the host of, by its cookies: [{"code", "name", "me"}]."""
+    found = []
+    for cookie, token in request.cookies.items():
+        kind, _, raw = cookie.partition("_")
+        code = group_members.normalise_code(raw) if kind in COOKIE_KINDS.values() else None
+        if code and not any(f["code"] == code for f in found) and len(found) < MY_GROUPS_SHOWN:
+            try:
+                seen = groups().seen(code, credentials(code))
+            except GroupNotFound:
+                continue
+            if seen.may_change:
+                found.append({"code": code, "name": seen.group["name"], "me": seen.me["name"] if seen.me else None})
+    return found

@@ -25,7 +25,8 @@ def index():
     remembered = my_tables()
     mine = [{"code": code, "role": role, "game": game} for code, role in remembered
             if (game := tables().game_of(code)) is not None]
-    response = current_app.make_response(render_template("home.html", catalogue=games.catalogue(), mine=mine))
+    response = current_app.make_response(render_template("home.html", catalogue=games.catalogue(), mine=mine,
+                                                         my_groups=groups.my_groups()))
     if len(mine) != len(remembered):        # forget tables that have been archived since
         set_my_tables(response, [(t["code"], t["role"]) for t in mine])
     return response

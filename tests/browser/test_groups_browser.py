@@ -10,29 +10,12 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.a11y import assert_accessible
-from tests.conftest import ServerProcess, code_from_url, off_server_requests, save_screenshot
+from tests.browser.layout import PHONE, TABLET
+# the same patience with live updates on shared cores, and the same seeded server process
+from tests.browser.test_game_night_browser import patient_expect, seeded_server  # noqa: F401
+from tests.conftest import code_from_url, off_server_requests, save_screenshot
 
-PHONE = {"width": 390, "height": 844}
-TABLET = {"width": 1280, "height": 800}
 FRIENDS = ("Ann", "Bob", "Cy", "Di")
-
-
-@pytest.fixture(autouse=True)
-def patient_expect():
-    """Two shared cores run every engineer's suite: give each live update up to 15 s, then restore."""
-    expect.set_options(timeout=15_000)
-    yield
-    expect.set_options(timeout=5_000)
-
-
-@pytest.fixture
-def seeded_server(tmp_path, monkeypatch):
-    monkeypatch.setenv("COMPANION_RANDOM_SEED", "20261125")
-    srv = ServerProcess(tmp_path / "group.db").start()
-    yield srv
-    srv.kill()
-
-
 
 
 @pytest.mark.browser

@@ -309,3 +309,13 @@ def test_starting_and_joining_groups_are_rate_limited(database):
         assert guesses == [404, 404, 429]
     finally:
         limited.extensions["companion"].hub.close()
+
+
+def test_the_home_page_leads_back_to_this_devices_groups(friends, app):
+    tablet, phones = friends
+    assert "Your groups" in tablet.client.get("/").get_data(as_text=True)       # the host's screen
+    home = phones["Bob"].client.get("/").get_data(as_text=True)
+    assert f'href="/g/{tablet.code}"' in home and "as Bob" in home
+    stranger = app.test_client()
+    stranger.set_cookie(f"gm_{tablet.code}", "not a member's token")
+    assert "Your groups" not in stranger.get("/").get_data(as_text=True)
