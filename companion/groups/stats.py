@@ -50,6 +50,7 @@ class People:
 
     def __init__(self, group: dict):
         self.by_key: dict[str, str] = {}
+        self._seen: dict[str, str] = {}
         self.members: list[str] = []
         for member in group["members"]:
             self.members.append(member["name"])
@@ -57,7 +58,9 @@ class People:
                 self.by_key[key] = member["name"]
 
     def __call__(self, name: str) -> str:
-        return self.by_key.get(names.key(name), name)
+        if name not in self._seen:        # names.key is the costly part of a long record: once per name
+            self._seen[name] = self.by_key.get(names.key(name), name)
+        return self._seen[name]
 
     def is_member(self, person: str) -> bool:
         return person in self.members

@@ -4,6 +4,7 @@ group's own Needs at its CommuniCat tables; export and import; what another grou
 from __future__ import annotations
 
 import html
+import io
 import json
 import re
 
@@ -230,7 +231,7 @@ def test_export_then_import_on_a_fresh_server_gives_the_same_record(friends, fre
     body = exported.get_data()
     assert b"devices" not in body and json.loads(body)["members"][0]["name"] == "Ann"
     newcomer = fresh_app.test_client()
-    r = newcomer.post("/groups/import", data={"file": (__import__("io").BytesIO(body), "group.json")},
+    r = newcomer.post("/groups/import", data={"file": (io.BytesIO(body), "group.json")},
                       content_type="multipart/form-data")
     assert r.status_code == 303, r.data
     moved = GroupDevice(fresh_app, r.headers["Location"].rsplit("/", 1)[-1], newcomer)
@@ -319,3 +320,21 @@ def test_the_home_page_leads_back_to_this_devices_groups(friends, app):
     stranger = app.test_client()
     stranger.set_cookie(f"gm_{tablet.code}", "not a member's token")
     assert "Your groups" not in stranger.get("/").get_data(as_text=True)
+
+
+def test_a_large_group_file_imports(friends, fresh_app):
+    """A group of years: far more than a form's 64 KB, well within the 4 MB a group file may be."""
+    tablet, phones = friends
+    play_first_evening(tablet, phones)
+    exported = json.loads(tablet.get("/export.json").get_data())
+    alphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+    games = exported["games"]
+    exported["games"] = [{"table": "".join(alphabet[(n // 31 ** k) % 31] for k in range(6)), "record": g["record"]}
+                         for n in range(3000) for g in games[:1]]
+    body = json.dumps(exported).encode()
+    assert 1024 * 1024 < len(body) < 4 * 1024 * 1024
+    r = fresh_app.test_client().post("/groups/import", data={"file": (io.BytesIO(body), "group.json")},
+                                     content_type="multipart/form-data", headers=JSON)
+    assert r.status_code == 201, r.data
+    moved = GroupDevice(fresh_app, r.json["group"])
+    assert {p["name"]: p["played"] for p in moved.stats()["players"]} == {name: 3000 for name in FRIENDS}
