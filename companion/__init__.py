@@ -24,6 +24,7 @@ def create_app(config: dict | None = None) -> Flask:
         MAX_CONTENT_LENGTH=64 * 1024,
         LOOKUPS_PER_MINUTE=30,      # unknown table codes tried per client address
         JOINS_PER_MINUTE=20,        # join attempts per client address
+        CLAIMS_PER_MINUTE=6,        # requests for someone else's seat per client address
         TABLES_PER_MINUTE=30,       # new tables per client address (a café's groups behind one NAT included)
         VIEWS_PER_MINUTE=1200,      # page and view loads per client address (views usually come in events)
         MOVES_PER_MINUTE=1200,      # actions per client address: 12 phones behind one address, 1-2 taps/s each
@@ -85,6 +86,9 @@ def create_app(config: dict | None = None) -> Flask:
         from werkzeug.middleware.proxy_fix import ProxyFix
         hops = int(app.config["TRUSTED_PROXIES"])
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
+
+    from .web.body_limit import ChunkedBodyLimit
+    app.wsgi_app = ChunkedBodyLimit(app.wsgi_app, app.config["MAX_CONTENT_LENGTH"])
 
     from flask_compress import Compress
     Compress(app)

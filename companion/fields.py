@@ -163,6 +163,27 @@ class ChoiceList(Field):
         return values
 
 
+@dataclass(frozen=True)
+class IntList(Field):
+    """Several whole numbers in a repeated field (seats ticked in a form), each within bounds, distinct."""
+    min: int = 0
+    max: int = 10**9
+    max_items: int = 12
+
+    def parse(self, name, raw):
+        values = [v for v in raw if v != ""]
+        if not values:
+            return None
+        if len(values) > self.max_items:
+            raise BadInput("Pick at most %(max_items)s for %(label)s.", max_items=self.max_items,
+                           label=_label(name, self))
+        bounded = Int(label=self.label, min=self.min, max=self.max)
+        numbers = [bounded.parse(name, [v]) for v in values]
+        if len(set(numbers)) != len(numbers):
+            raise BadInput("Pick each %(label)s only once.", label=_label(name, self))
+        return numbers
+
+
 def parse(fields: Mapping[str, Field], getlist: Callable[[str], list[str]]) -> dict[str, Any]:
     """Parse every declared field from a multi-dict accessor. Unknown keys are ignored."""
     out: dict[str, Any] = {}

@@ -63,6 +63,28 @@ class Stale(RuleError):
         super().__init__(template, **values)
 
 
+class EarlierGame(Stale):
+    """A tap meant for a game that has ended at this table (a switch or a rematch came first): it is
+    refused whatever its move's stale policy, with the fresh table and which game it was for."""
+
+
+def earlier_game_check(engine: dict, asked: int | None, version: int | None) -> None:
+    """Refuses a tap for another game than the one the table plays: one that names another game
+    (`game_number`), or one that names none but was sent from a table version before this game began."""
+    current = records.game_number(engine)
+    if asked is not None:
+        if asked == current:
+            return
+    elif version is None or version >= engine.get(records.SINCE, 0):
+        return
+    ended = records.ended_game(engine, asked)
+    game = games.get(ended["game"]) if ended else None
+    if game is None:
+        raise EarlierGame(N_("That was for another game at this table: here is the table as it is now."))
+    raise EarlierGame(N_("That was for the %(game)s game that ended at %(time)s: here is the table as it is now."),
+                      game=Term(game.title), time=clock_time(ended["at"]))
+
+
 class SeatMoved(Forbidden):
     """The phone's seat cookie names a seat that has since moved to another phone, or was removed."""
 
@@ -118,6 +140,9 @@ class Snapshot:
     # Phones asking for a seat: for the host, every pending claim; for a seat, the claim on it.
     # [{"seat": id, "name": seat's name, "at": time}]
     claims: list[dict] = field(default_factory=list)
+    # The id of the game being played at this table (1, 2, ... : each switch and rematch a new one):
+    # every form of the page names it, so a tap can never land in the game after it.
+    game_number: int = 1
 
 
 def _seats(rows: list[SeatRow]) -> list[Seat]:
@@ -166,6 +191,29 @@ def run_with_table_rng(engine: dict, work: Callable[[random.Random], None]) -> b
     drew = rng.drew
     engine["rng"] = rng.getrandbits(64) if drew else seed
     return drew
+
+
+def table_ctx(viewer: "Viewer | None", seats: list[Seat], now: float, engine: dict, **more) -> Ctx:
+    """The context a game's functions get at this table: who (None: the board's own view, as a
+    record reads it), the seats, and the seats the host chose to play this game."""
+    chosen = engine.get(records.PLAYERS)
+    who = {"seat": viewer.seat, "is_host": viewer.is_host, "is_board": viewer.is_board} if viewer else {"seat": None}
+    return Ctx(seats=seats, now=now, chosen=tuple(chosen) if chosen is not None else None, **{**who, **more})
+
+
+def chosen_players(game: games.Game, seats: list[Seat], players: list[int] | None) -> list[int] | None:
+    """The seats the host picked to play `game` (ids, in the order picked), checked; None: everyone."""
+    if not players:
+        return None
+    if len(set(players)) != len(players):
+        raise BadInput("Pick each player once.")
+    seated = {s.id for s in seats}
+    if any(p not in seated for p in players):
+        raise BadInput("Pick the players among the seats at this table.")
+    if game.most_players is not None and len(players) > game.most_players:
+        raise RuleError("%(game)s is for at most %(count)s players: pick fewer.", game=game.title,
+                        count=game.most_players)
+    return list(players)
 
 
 def clock_time(at: float) -> str:
@@ -333,6 +381,7 @@ class Tables:
         run_with_table_rng(engine, lambda rng: made.update(state=game.setup(
             options, Ctx(seat=None, seats=[], now=now, is_host=True, is_board=True, rng=rng))))
         records.fresh(engine)
+        engine[records.GAME], engine[records.SINCE] = 1, 1
         if game.standing:   # no seats yet: a game that shows a standing now records from here
             records.advance(engine, game, records.board_standing(game, made["state"], [], now), now)
         state = saved_state(made["state"], engine)
@@ -437,8 +486,7 @@ class Tables:
         shown = tx.shown_records(game.id) if game.shows_records and game.shows_records(state) else None
         legacy_records = tx.records(code) if game.standing and not records.started(engine) else None
         seats = _seats(seat_rows)
-        ctx = Ctx(seat=viewer.seat, seats=seats, now=now, is_host=viewer.is_host, is_board=viewer.is_board,
-                  records=shown)
+        ctx = table_ctx(viewer, seats, now, engine, records=shown)
         view = game.view(state, ctx)
         clash = set(view) & set(games.Game.RESERVED)
         assert not clash, f"game view uses reserved keys {clash}"
@@ -453,7 +501,7 @@ class Tables:
         if legacy_records:
             # A table saved before records were kept (until its next move): its finished games
             # were backfilled at start-up; the newest is shown while the board shows it over.
-            board_view = view if viewer.seat is None else game.view(state, Ctx(seat=None, seats=seats, now=now))
+            board_view = view if viewer.seat is None else game.view(state, table_ctx(None, seats, now, engine))
             standing = game.standing(board_view)
             if standing and standing["over"]:
                 result = legacy_records[-1].record
@@ -461,7 +509,8 @@ class Tables:
         notices = [notice for notice in (self._notice(e, names_by_id) for e in recent) if notice][:NOTICES_SHOWN]
         if viewer.seat is not None or not viewer.is_host:   # a seat page is asked about its own seat only
             claims = [c for c in claims if viewer.seat and c["seat"] == viewer.seat.id]
-        return Snapshot(code, game, row.version, seats, viewer, view, now, undo, result, notices, claims)
+        return Snapshot(code, game, row.version, seats, viewer, view, now, undo, result, notices, claims,
+                        records.game_number(engine))
 
     @staticmethod
     def _notice(event: EventRow, names_by_id: dict[int, str]) -> dict | None:
@@ -500,32 +549,41 @@ class Tables:
         return engine
 
     def _record(self, tx: Transaction, code: str, game: games.Game, seats: list[Seat], state: dict,
-                engine: dict, now: float) -> None:
+                engine: dict, now: float, by_host: bool = True) -> None:
         """After a move: the running record takes this state's standing; the move that finishes a
-        game (or corrects a finished one) writes its record."""
+        game writes its record, once. After the end only the host changes it (a correction replaces
+        the record, or reopens the game and takes the record away until it ends again); anyone
+        else's move that would change the result is refused, so nothing a player does after the end
+        records a game again."""
         if not game.standing:
             return
         if not records.started(engine):
             engine.update(self._replayed_engine(tx, code, game, seats))
-        if records.advance(engine, game, records.board_standing(game, state, seats, now), now):
-            record = engine[records.RECORD]
+        standing = records.board_standing(game, state, seats, now, engine.get(records.PLAYERS))
+        try:
+            done = records.advance(engine, game, standing, now, by_host=by_host)
+        except records.AfterTheEnd:
+            raise RuleError("This game is over: only the host can change its result now. "
+                            "A rematch starts a new game.") from None
+        record = engine[records.RECORD]
+        if done == records.PUT:
             tx.put_record(code, record["number"], game.id, record["finished_at"], record)
+        elif done == records.REMOVE:
+            tx.remove_records(code, after=record["number"] - 1)
 
-    def _unrecord(self, tx: Transaction, code: str, game: games.Game, seats: list[Seat], engine_now: dict,
-                  restored: dict) -> None:
-        """After an undo: the records follow the restored state. An undone ending takes its record
-        away; an undone correction of a finished game puts the record back as it was."""
+    def _unrecord(self, tx: Transaction, code: str, game: games.Game, seats: list[Seat], restored: dict) -> None:
+        """After an undo: the records follow the restored state. Undo never crosses a switch, so
+        the records of earlier games stay; the restored game's own record (and any after it, from
+        an undone rematch) is what the restored state says: an undone ending takes it away, an
+        undone correction puts the one before back."""
         if not game.standing:
             return
         engine = split_state(dict(restored))[1]
         if not records.started(engine):   # the undone move is already off the live states here
             engine = self._replayed_engine(tx, code, game, seats)
-        if not records.started(engine_now):
-            engine_now = {records.FINISHED: len(tx.records(code)), records.RECORD: None}
-        if engine_now.get(records.FINISHED, 0) > engine.get(records.FINISHED, 0):
-            tx.remove_records(code, after=engine.get(records.FINISHED, 0))
+        tx.remove_records(code, after=records.game_number(engine) - 1)
         finished = records.finished_record(engine)
-        if finished and finished != engine_now.get(records.RECORD):
+        if finished:
             tx.put_record(code, finished["number"], game.id, finished["finished_at"], finished)
 
     def backfill_records(self) -> int:
@@ -587,7 +645,15 @@ class Tables:
                 if not reclaim:
                     raise NameTaken(same.name)
                 # Maybe the same person on a new phone, maybe not: the seat moves only when its
-                # current phone or the host agrees. One waiting request per seat: the newest.
+                # current phone or the host agrees. One waiting request per seat: while one waits,
+                # another phone is told so (it is not filed, nor written in every screen's log).
+                waiting = next((c for c in tx.credentials(code, "claim")
+                                if c.seat_id == same.seat_id and now - c.at < CLAIM_SECONDS), None)
+                if waiting is not None:
+                    if current_token and secrets.compare_digest(waiting.token_hash, token_hash(current_token)):
+                        return Seat(same.seat_id, same.name), None, "claimed", None
+                    raise RuleError("Another phone is already asking for %(name)s's seat: the host can answer it "
+                                    "on the board.", name=same.name)
                 tx.remove_credentials(code, "claim", seat_id=same.seat_id)
                 tx.add_credential(code, "claim", token_hash(token), same.seat_id, now)
                 tx.bump_version(code, version, now)
@@ -656,11 +722,15 @@ class Tables:
             target = next((s for s in seat_rows if s.seat_id == seat_id), None)
             if target is None:
                 raise BadInput("That seat is not at this table.")
-            if game.standing:
-                state, _engine = split_state(row.state)
-                standing = game.standing(game.view(state, Ctx(seat=None, seats=_seats(seat_rows), now=now)))
-                if standing and not standing["over"] and target.name in standing["players"]:
-                    raise RuleError("%(name)s is playing this game: remove the seat when it is over.", name=target.name)
+            state, engine = split_state(row.state)
+            if self._under_way(tx, code, game, state, _seats(seat_rows), now):
+                standing = records.board_standing(game, state, _seats(seat_rows), now, engine.get(records.PLAYERS))
+                # A player is a side in the standing or one of a side's people (a team, or the
+                # cooperative table's "Together", which is everyone).
+                playing = set(standing["players"]).union(*(standing.get("members") or {}).values())
+                if target.name in playing:
+                    raise RuleError("%(name)s is playing this game: remove the seat when it is over, "
+                                    "or end the game first (Next game).", name=target.name)
             tx.remove_credentials(code, "claim", seat_id=seat_id)
             tx.add_credential(code, "removed", target.token_hash, seat_id, now)
             tx.remove_seat(code, seat_id)
@@ -695,12 +765,18 @@ class Tables:
             return self._under_way(tx, code, game, state, seats, self.clock())
 
     def switch(self, code: str, game_id: str, getlist: GetList, creds: Credentials, version: int | None,
-               end_early: bool = False) -> int:
+               end_early: bool = False, ends: int | None = None, players: list[int] | None = None) -> int:
         """The host's board sets up another game at this table: same code, same QR code, same seats.
         Its options are parsed like the new-table form's (a bad one is a 400, nothing changed). A
         game under way ends without a result only when the host confirmed it (`end_early`). The
         switch is an event every screen's log shows and the bottom of the undo stack: undo never
-        goes back into the previous game, so nothing of its state is ever shown again."""
+        goes back into the previous game, so nothing of its state is ever shown again.
+
+        `ends`: the id of the game the host's screen showed, which this switch ends. Named so, the
+        switch goes through while phones tap (their taps change the version, not the game); without
+        it the switch needs the exact `version`. A game ended early is kept in the evening, marked
+        unfinished with its standing so far. `players`: seat ids the host picked to play the new
+        game (None: every seat, the game taking as many as it seats, as before)."""
         game = games.get(game_id)
         if game is None:
             raise BadInput("Pick one of the games on the home page.")
@@ -713,24 +789,35 @@ class Tables:
                 raise Forbidden("Only the table's host can switch the game, from the board.")
             if row.options.get("standalone"):
                 raise RuleError("The Needs Generator keeps its one game: make a table for another game.")
-            if version != row.version:
+            state, engine = split_state(row.state)
+            if ends is not None:
+                if ends != records.game_number(engine):
+                    raise Stale(N_("That game has already ended: here is the table as it is now."))
+            elif version != row.version:
                 raise Stale()
             seats = _seats(tx.seats(code))
-            state, engine = split_state(row.state)
+            chosen = chosen_players(game, seats, players)
             ending = self._under_way(tx, code, old, state, seats, now)
             if ending and not end_early:
-                raise RuleError("A game of %(game)s is under way: confirm that it ends now, without a result.",
-                                game=old.title)
+                raise RuleError("A game of %(game)s is under way: confirm that it ends now. It is kept in the "
+                                "evening as not finished.", game=old.title)
+            new_version = row.version + 1
+            if ending and old.standing:
+                record = records.ended_early(engine, records.board_standing(
+                    old, state, seats, now, engine.get(records.PLAYERS)), now)
+                if record:
+                    tx.put_record(code, record["number"], old.id, now, record)
+            records.next_game(engine, old.id, now, new_version)
+            if not records.started(engine):
+                records.fresh(engine, len(tx.records(code)))
+            engine[records.PLAYERS] = chosen
             made: dict = {}
-            chosen = {**options, **group_hooks.options_for_table(tx, code, game.id)}   # a group's Needs deck
+            with_group = {**options, **group_hooks.options_for_table(tx, code, game.id)}   # a group's Needs deck
             run_with_table_rng(engine, lambda rng: made.update(state=game.setup(
-                chosen, Ctx(seat=None, seats=seats, now=now, is_host=True, is_board=True, rng=rng))))
-            finished = engine.get(records.FINISHED, 0) if records.started(engine) else len(tx.records(code))
-            records.fresh(engine, finished)    # the evening's count goes on; an ended game is not recorded
+                with_group, table_ctx(None, seats, now, engine, is_host=True, is_board=True, rng=rng))))
             self._record(tx, code, game, seats, made["state"], engine, now)
             encoded = saved_state(made["state"], engine)
-            new_version = row.version + 1
-            tx.set_game(code, game.id, chosen)
+            tx.set_game(code, game.id, with_group)
             tx.save_state(code, encoded, new_version, now)
             tx.add_event(code, new_version, "switch", now, args={"game": game.id, "from": old.id,
                                                                  "ended_early": ending, "by_host": True},
@@ -781,9 +868,9 @@ class Tables:
             _row, _game, viewer = self._load_for_change(tx, code, creds)
             if not viewer.is_host:
                 raise Forbidden("Only the table's host can make another screen a board.")
-            for old in tx.credentials(code, "pair"):
-                if now - old.at >= PAIR_SECONDS:
-                    tx.remove_credentials(code, "pair", token_hash=old.token_hash)
+            # One live code per table: a new one replaces the one shown before (a photo of an
+            # old QR code pairs nothing).
+            tx.remove_credentials(code, "pair")
             tx.add_credential(code, "pair", token_hash(token), None, now)
         self.store.transact(make)
         return token
@@ -861,9 +948,8 @@ class Tables:
             raise BadInput("%(game)s has no preview for '%(move)s'.", game=game.title, move=move_name[:40])
         self._check_who(move, viewer)
         args = parse(move.fields, getlist)
-        state, _engine = split_state(row.state)
-        ctx = Ctx(seat=viewer.seat, seats=seats, now=self.clock(), is_host=viewer.is_host, is_board=viewer.is_board)
-        return game, move.preview(state, ctx, **args)
+        state, engine = split_state(row.state)
+        return game, move.preview(state, table_ctx(viewer, seats, self.clock(), engine), **args)
 
     def _stale(self, tx: Transaction, code: str, seen: int, move_name: str | None, viewer: Viewer,
                undoing: bool = False) -> Stale:
@@ -893,7 +979,10 @@ class Tables:
             return Stale(N_("The board already did “%(move)s”: here is the table as it is now."), move=what)
         return Stale()
 
-    def act(self, code: str, move_name: str, getlist: GetList, creds: Credentials, version: int | None) -> int:
+    def act(self, code: str, move_name: str, getlist: GetList, creds: Credentials, version: int | None,
+            game_number: int | None = None) -> int:
+        """`game_number`: the game the tapping screen showed (its forms name it); a tap for an
+        earlier game is refused (EarlierGame), whatever the move's stale policy."""
         now = self.clock()
 
         def apply(tx: Transaction) -> int:
@@ -902,21 +991,24 @@ class Tables:
             if move is None:
                 raise BadInput("%(game)s has no move called '%(move)s'.", game=game.title, move=move_name[:40])
             self._check_who(move, viewer)
+            # row.state was parsed from the database for this transaction alone, so the move may
+            # change it in place: if it raises, the dict is dropped and the transaction rolls back.
+            state, engine = split_state(row.state)
+            earlier_game_check(engine, game_number, version)
             if move.stale == "refuse" and version != row.version:
                 raise self._stale(tx, code, version if version is not None else -1, move_name, viewer)
             args = parse(move.fields, getlist)
             seats = _seats(tx.seats(code))
-            ctx = Ctx(seat=viewer.seat, seats=seats, now=now, is_host=viewer.is_host, is_board=viewer.is_board)
-            # row.state was parsed from the database for this transaction alone, so the move may
-            # change it in place: if it raises, the dict is dropped and the transaction rolls back.
-            state, engine = split_state(row.state)
+            ctx = table_ctx(viewer, seats, now, engine)
 
             def play(rng: random.Random) -> None:
                 ctx.rng = rng
                 move.fn(state, ctx, **args)
             drew = run_with_table_rng(engine, play)
-            self._record(tx, code, game, seats, state, engine, now)
             new_version = row.version + 1
+            if move.new_game:   # a rematch: the game that ended keeps its record; this is another
+                records.next_game(engine, game.id, now, new_version)
+            self._record(tx, code, game, seats, state, engine, now, by_host=viewer.seat is None and viewer.is_board)
             encoded = saved_state(state, engine)  # once, for both the table and the event log
             tx.save_state(code, encoded, new_version, now)
             # DREW in the event: whether this time the move drew (who may undo it, see Move.reveals).
@@ -944,7 +1036,7 @@ class Tables:
             return viewer.seat is None and viewer.is_board
         return viewer.seat is not None and viewer.seat.id == by_seat
 
-    def undo(self, code: str, creds: Credentials, version: int | None) -> int:
+    def undo(self, code: str, creds: Credentials, version: int | None, game_number: int | None = None) -> int:
         now = self.clock()
 
         def take_back(tx: Transaction) -> int:
@@ -952,6 +1044,7 @@ class Tables:
             if viewer.seat is None and not viewer.is_board:
                 raise Forbidden("This screen only watches the table: join from your phone to play, "
                                 "or ask the host to make this screen a board.")
+            earlier_game_check(split_state(dict(row.state))[1], game_number, version)
             if version != row.version:
                 raise self._stale(tx, code, version if version is not None else -1, None, viewer, undoing=True)
             last_two = tx.live_states(code, 2)
@@ -970,7 +1063,7 @@ class Tables:
                 raise Forbidden("You can undo only your own last action; the host can undo anything.")
             tx.mark_undone(last_two[0].id)
             restored = last_two[1].state_after
-            self._unrecord(tx, code, game, _seats(tx.seats(code)), split_state(row.state)[1], restored)
+            self._unrecord(tx, code, game, _seats(tx.seats(code)), restored)
             new_version = row.version + 1
             tx.save_state(code, restored, new_version, now)
             # Written in the log every screen shows: who took back whose move.

@@ -119,7 +119,7 @@ def database(backend, tmp_path, request) -> str:
 def app(database):
     # RANDOM_SEED: the same rolls and deals on every run, so a test that fails fails again.
     app = create_app({"DATABASE": database, "TESTING": True, "RANDOM_SEED": 20261122,
-                      "LOOKUPS_PER_MINUTE": 1000, "JOINS_PER_MINUTE": 1000,
+                      "LOOKUPS_PER_MINUTE": 1000, "JOINS_PER_MINUTE": 1000, "CLAIMS_PER_MINUTE": 1000,
                       # every test client is 127.0.0.1: property and fuzz runs make thousands of moves
                       "TABLES_PER_MINUTE": 10**6, "MOVES_PER_MINUTE": 10**6, "VIEWS_PER_MINUTE": 10**6})
     yield app

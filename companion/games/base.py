@@ -39,6 +39,17 @@ class Ctx:
     # companion/records.py), read by the pipeline for a game whose `shows_records` asks for them.
     # A view never reads another table itself. None elsewhere (moves, setup, unit tests).
     records: list[dict] | None = None
+    # The seats the host chose to play this game when setting it up (ids, in their order), or None:
+    # every seat. A game with fewer places than people deals in `players`, not `seats`.
+    chosen: tuple[int, ...] | None = None
+
+    @property
+    def players(self) -> list[Seat]:
+        """The seats that play this game: the host's choice (those still seated), else every seat."""
+        if self.chosen is None:
+            return list(self.seats)
+        by_id = {s.id: s for s in self.seats}
+        return [by_id[i] for i in self.chosen if i in by_id]
 
     def seat_named(self, seat_id: int) -> Seat | None:
         return next((s for s in self.seats if s.id == seat_id), None)
@@ -81,6 +92,9 @@ class Move:
     stale: str = field(default=None, kw_only=True)      # required: "apply" | "refuse"
     reveals: bool | str = field(default=None, kw_only=True)   # required: True | False | "draws"
     preview: Callable[..., dict] | None = field(default=None, kw_only=True)
+    # A rematch: the game that ended is over and kept, and the table plays a new game (its own id,
+    # its own record). Only such a move, or the host's switch, starts one after a game has ended.
+    new_game: bool = field(default=False, kw_only=True)
 
     def __post_init__(self):
         if self.who not in WHO_CHOICES:
@@ -122,5 +136,8 @@ class Game:
     # shows_records(state) -> bool: this table's view shows records of this game from every table
     # (Pack the Essentials' Purr-sonal Best, solo only); the pipeline then reads them into ctx.records.
     shows_records: Callable[[dict], bool] | None = None
+    # The most seats that can play it (None: any number): with more people seated, the host picks
+    # who plays when setting it up (the `players` field of the switch), the others watch.
+    most_players: int | None = None
     # Keys a game view must not use: the page adds them itself.
-    RESERVED = ("version", "game", "seats", "seat")
+    RESERVED = ("version", "game", "game_number", "seats", "seat")

@@ -195,9 +195,9 @@ def start_round(state, ctx, leader, players):
     """Who holds the Starting card leads; the cat goes to the centre, red side up."""
     if state["phase"] == "setup":
         if players == "phones" or (players is None and ctx.seat is not None):
-            if len(ctx.seats) < 2:
+            if len(ctx.players) < 2:
                 raise RuleError("Two phones must join before they can be the players.")
-            state["seats"] = [ctx.seats[0].id, ctx.seats[1].id]
+            state["seats"] = [ctx.players[0].id, ctx.players[1].id]
         elif ctx.seat is not None:
             raise Forbidden("The players are chosen on the board when they play on the board.")
         else:
@@ -393,10 +393,11 @@ def explain(state: dict, ctx: Ctx, r: dict, ended_round: bool = False) -> list[d
 
 def view(state: dict, ctx: Ctx) -> dict:
     names = [_name(state, ctx, i) for i in (0, 1)]
-    if state["phase"] == "setup" and len(ctx.seats) >= 2:
+    if state["phase"] == "setup" and len(ctx.players) >= 2:
         # Before a game's first round, once two phones have joined, the players are those the deal
-        # takes (start_round with the phones: the first two seats in joining order), not "Player 1".
-        names = [ctx.seats[0].name, ctx.seats[1].name]
+        # takes (start_round with the phones: the two the host chose, else the first two seats), not
+        # "Player 1".
+        names = [ctx.players[0].name, ctx.players[1].name]
     phones = state["seats"] != [None, None]
     me = None
     if ctx.seat is not None and ctx.seat.id in state["seats"]:
@@ -476,7 +477,7 @@ MOVES = {
         "trick": Int(label=N_("tricks played"), min=0, max=ROUND["tricks"], required=False),
         "leader": Int(label=N_("leader"), min=1, max=2, required=False)},
         stale="refuse", reveals=False),
-    "rematch": Move(rematch, stale="refuse", reveals=False),
+    "rematch": Move(rematch, stale="refuse", reveals=False, new_game=True),
 }
 
 def standing(board: dict) -> dict | None:
@@ -493,6 +494,7 @@ GAME = Game(
     title="Catchy!",
     blurb="The course, the cat token and the trick maths for two players: who wins, does the cat flip, where it walks.",
     players="2",
+    most_players=2,
     setup=setup,
     moves=MOVES,
     view=view,

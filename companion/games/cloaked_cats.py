@@ -169,7 +169,7 @@ def _last_in_round(state: dict, seat_id: int) -> bool:
 def start(state: dict, ctx: Ctx) -> None:
     if state["phase"] != "lobby":
         raise RuleError("The game has already started.")
-    _deal(state, ctx.seats, ctx)
+    _deal(state, ctx.players, ctx)
 
 
 def rematch(state: dict, ctx: Ctx) -> None:
@@ -177,7 +177,7 @@ def rematch(state: dict, ctx: Ctx) -> None:
         if state["phase"] == "playing":
             raise RuleError("A rematch can start once this game is over.")
         raise RuleError(NOT_STARTED)
-    _deal(state, ctx.seats, ctx)
+    _deal(state, ctx.players, ctx)
 
 
 def play_cat(state: dict, ctx: Ctx, features: list[str]) -> None:
@@ -322,10 +322,12 @@ def _event_view(event: dict, names: dict) -> dict:
     return out
 
 
-def public_view(state: dict, seats: list[Seat]) -> dict:
+def public_view(state: dict, seats: list[Seat], dealt: list[Seat] | None = None) -> dict:
     """What everybody at the table may know: the board's whole view and the common part of every
-    seat's view. It reads a player's `revealed` list and counts, never their unrevealed features."""
+    seat's view. It reads a player's `revealed` list and counts, never their unrevealed features.
+    `dealt`: the seats the next deal takes (the host's choice, else every seat)."""
     names = {s.id: s.name for s in seats}
+    dealt = seats if dealt is None else dealt
     playing = {p["seat"] for p in state["players"]}
     turn = state["turn"]
     shown = _revealed_anywhere(state)
@@ -342,9 +344,9 @@ def public_view(state: dict, seats: list[Seat]) -> dict:
                       for c in DECK["categories"]],
         "colours": [_colour(c) for c in COLOUR_ORDER],
         # Before the deal: who will be dealt in (the first four seats) and who would watch.
-        "joined": [s.name for s in seats[:RULES["max_players"]]],
+        "joined": [s.name for s in dealt[:RULES["max_players"]]],
         "watchers": [s.name for s in seats if s.id not in playing] if state["players"]
-                    else [s.name for s in seats[RULES["max_players"]:]],
+                    else [s.name for s in seats if s not in dealt[:RULES["max_players"]]],
         "players": [{
             "seat": p["seat"], "name": names.get(p["seat"], "someone"), "colour": _colour(p["colour"]),
             "stock": p["stock"],
@@ -393,7 +395,7 @@ def mine(state: dict, seat: Seat) -> dict | None:
 
 
 def view(state: dict, ctx: Ctx) -> dict:
-    out = public_view(state, ctx.seats)
+    out = public_view(state, ctx.seats, ctx.players)
     out["mine"] = mine(state, ctx.seat) if ctx.seat else None
     return out
 
@@ -409,7 +411,7 @@ MOVES = {
                           "feature": Choice(label=N_("feature"), choices=FEATURE_IDS)}, "seat",
                   stale="refuse", reveals=True),  # the answer has been seen: no free questions
     "end_turn": Move(end_turn, {}, "seat", stale="refuse", reveals=False),
-    "rematch": Move(rematch, {}, "anyone", stale="refuse", reveals=True),
+    "rematch": Move(rematch, {}, "anyone", stale="refuse", reveals=True, new_game=True),
     "fix_cat": Move(fix_cat, {"cat": Int(label=N_("cat number"), min=1, max=RULES["cat_cards"]),
                               "features": ChoiceList(**_FEATURE_LIST)}, "host",
                     stale="refuse", reveals=True),
@@ -431,6 +433,7 @@ GAME = Game(
     title="Cloaked Cats",
     blurb="Secret feature cards on each phone; masks placed, guesses answered and scores counted for you.",
     players=f"{RULES['min_players']}–{RULES['max_players']}",
+    most_players=RULES["max_players"],
     setup=setup,
     moves=MOVES,
     view=view,

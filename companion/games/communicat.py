@@ -591,7 +591,7 @@ MOVES = {
         "team": Choice(label="team", choices=(*TEAMS, "none"), required=False),
     }, stale="refuse", reveals=True, preview=preview_resolve),  # the round's history names its secret Need
     "declare_patterns_out": Move(declare_patterns_out, stale="refuse", reveals=False),
-    "rematch": Move(rematch, stale="refuse", reveals=False),
+    "rematch": Move(rematch, stale="refuse", reveals=False, new_game=True),
     "choose_cat": Move(choose_cat, {"seat": _SEAT}, stale="refuse", reveals=False),
     "set_team": Move(set_team, {"seat": _SEAT, "team": Choice(label="team", choices=TEAMS)},
                      stale="refuse", reveals=False),

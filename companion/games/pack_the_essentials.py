@@ -172,7 +172,7 @@ def setup(options: dict, ctx: Ctx) -> dict:
 
 def _begin(state: dict, ctx: Ctx, first: int) -> None:
     """Seat the players and lay out a new game (shared by `start` and `rematch`)."""
-    seated = [str(s.id) for s in ctx.seats]
+    seated = [str(s.id) for s in ctx.players]
     mode = state["mode"]
     if not seated:
         raise RuleError("Nobody has joined yet: scan the QR code with a phone to take a seat.")
@@ -403,6 +403,8 @@ def vote(state, ctx, for_seat):
     if voters:
         if me is None:
             raise Forbidden("The players outside the tie vote on their phones.")
+        if me not in state["players"]:
+            raise RuleError("You are watching this game: the players outside the tie vote.")
         if me not in voters:
             raise RuleError("You are in the tie: the other players vote for the cutest cat.")
         vote_now["ballots"] = {**vote_now["ballots"], me: choice}
@@ -624,7 +626,7 @@ MOVES = {
     # A pad and a vote are one player's own: everyone saves at once at the end, none is lost.
     "score": Move(score, {**_SEAT, **PAD_FIELDS}, stale="apply", reveals=False),
     "vote": Move(vote, {"for_seat": Int(label=N_("cutest cat"), min=1, max=10_000)}, stale="apply", reveals=False),
-    "rematch": Move(rematch, _FIRST, stale="refuse", reveals=False),
+    "rematch": Move(rematch, _FIRST, stale="refuse", reveals=False, new_game=True),
 }
 
 def standing(board: dict) -> dict | None:
@@ -647,6 +649,7 @@ GAME = Game(
     title="Pack the Essentials",
     blurb="Round tracker, draft board with the Cat Ladies, pack rat counts and the score pad; solo mode too.",
     players="1–4",
+    most_players=MAX_SEATED,
     setup=setup,
     moves=MOVES,
     view=view,

@@ -83,7 +83,7 @@ def setup(options: dict, ctx: Ctx) -> dict:
 
 
 def _deal(state: dict, ctx: Ctx, first_seat: int | None) -> None:
-    seats = list(ctx.seats)
+    seats = ctx.players
     if len(seats) < MIN_PLAYERS:
         raise RuleError("We Love Cats needs at least %(min)s players: scan the QR code to join.", min=MIN_PLAYERS)
     if len(seats) > MAX_PLAYERS:
@@ -391,7 +391,7 @@ MOVES = {
     "resolve": Move(resolve, {"die": Int(label="die", min=0, max=DICE_COUNT - 1),
                               "color": Choice(label="colour", choices=COLORS, required=False, default=None)},
                     stale="apply", reveals="draws"),
-    "rematch": Move(rematch, FIRST, stale="refuse", reveals=True),
+    "rematch": Move(rematch, FIRST, stale="refuse", reveals=True, new_game=True),
 }
 
 def standing(board: dict) -> dict | None:
@@ -409,6 +409,7 @@ GAME = Game(
     title="We Love Cats",
     blurb="The bag, all 30 cat tokens and both dice on your phones: collect one cat of every colour.",
     players=f"{MIN_PLAYERS}–{MAX_PLAYERS}",
+    most_players=MAX_PLAYERS,
     setup=setup,
     moves=MOVES,
     view=view,

@@ -6,7 +6,8 @@ shared rate limits: companion/ratelimit.py RedisRateLimiter.)
 
 Keys, per table (the `{CODE}` hash tag keeps a table's keys in one Redis Cluster slot):
 
-    <prefix>{CODE}:t     hash: game, options, state, version, host, created, updated, seats, next_event
+    <prefix>{CODE}:t     hash: game, options, state, version, host, created, updated, seats, next_event,
+                         seats_made (seats ever made: the next seat's id is one more)
     <prefix>{CODE}:log   list: every event (no state), newest last, capped at `history`
     <prefix>{CODE}:live  list: the events that set a state and are not undone (create, move), with
                          the state after them, newest last, capped at `history` (the undo depth)
@@ -14,7 +15,8 @@ Keys, per table (the `{CODE}` hash tag keeps a table's keys in one Redis Cluster
     <prefix>tables       sorted set: code by last use (expiry)
     <prefix>records:<id> sorted set: "CODE:number" by finish time, the records of one game at every
                          table (Pack the Essentials' Purr-sonal Best)
-    <prefix>meta         hash: the store's own notes (one-time migrations done)
+    <prefix>meta         hash: the store's own notes: `schema`, how many of MIGRATIONS ran, and the
+                         pipeline's one-time steps
 
 Optimistic versioning: a write WATCHes the table's hash before reading it, queues its writes, and
 commits them in MULTI/EXEC. Every write to a table changes that hash (its version or updated time)
@@ -143,7 +145,8 @@ class RedisTransaction(RedisGroups):
         self._tables[code] = {"game": game, "updated": str(now)}
         self._live_top[code] = []
         self._touch(code, {"game": game, "options": json.dumps(options), "state": json.dumps(state), "version": 1,
-                           "host": host_token_hash, "created": now, "updated": now, "seats": "[]", "next_event": 1})
+                           "host": host_token_hash, "created": now, "updated": now, "seats": "[]", "next_event": 1,
+                           "seats_made": 0})
 
     def save_state(self, code: str, state: dict | str, version: int, now: float) -> None:
         self._fetch(code)
@@ -181,7 +184,10 @@ class RedisTransaction(RedisGroups):
         seats = self._seat_list(code)
         if any(s[2] == name_key for s in seats):
             raise ValueError("name taken")  # the pipeline asks "is that you?" before this
-        next_id = max((s[0] for s in seats), default=0) + 1
+        # After every seat this table ever had (`seats_made`), not after those seated now: a removed
+        # seat's id, and whatever a game keeps under it, is never handed to someone else.
+        next_id = max([int(self._fetch(code).get("seats_made") or 0)] + [s[0] for s in seats]) + 1
+        self._touch(code, {"seats_made": next_id})
         self._save_seats(code, seats + [[next_id, name, name_key, token_hash, now]])
         return next_id
 
@@ -407,8 +413,19 @@ class RedisStore:
                                                          socket_timeout=10, health_check_interval=30)
             self.client = redis.Redis(connection_pool=pool)
             self.client.ping()
+            self._migrate()
         except (RedisError, ValueError) as exc:
             raise StoreError(f"Cannot use Redis at {safe_url(url)}: {exc}") from exc
+
+    def _migrate(self) -> None:
+        """Brings keys written by an older version up to this one, once per step: the meta hash's
+        `schema` says how many of MIGRATIONS ran. Several processes may start together: every step
+        is safe to run twice (it only fills in what is missing, each table with HSETNX)."""
+        done = int(self.client.hget(self.meta_key, "schema") or 0)
+        for number, step in enumerate(MIGRATIONS, start=1):
+            if done < number:
+                step(self)
+                self.client.hset(self.meta_key, "schema", number)
 
     def key(self, code: str, part: str) -> str:
         return f"{self.prefix}{{{code}}}:{part}"
@@ -486,3 +503,24 @@ class RedisStore:
 
     def close(self) -> None:
         self.client.connection_pool.disconnect()
+
+
+def _seats_made(store: RedisStore) -> None:
+    """Round 24: a table counts the seats it ever made, so a new seat never gets a removed one's id.
+    An older table's count is the highest seat id it still mentions: a seat today, a removed or moved
+    seat's credential, an event in its (capped) log made by a seat or naming one."""
+    for code in store.client.zrange(store.tables_key, 0, -1):
+        table = store.client.hgetall(store.key(code, "t"))
+        if not table or "seats_made" in table:
+            continue
+        ids = [s[0] for s in json.loads(table.get("seats") or "[]")]
+        ids += [c[2] for c in json.loads(table.get("creds") or "[]") if isinstance(c[2], int)]
+        for entry in map(json.loads, store.client.lrange(store.key(code, "log"), 0, -1)):
+            ids.append(entry.get("seat"))
+            ids.append((entry.get("args") or {}).get("seat"))
+        made = max((int(i) for i in ids if isinstance(i, int) or (isinstance(i, str) and i.isdigit())), default=0)
+        store.client.hsetnx(store.key(code, "t"), "seats_made", made)
+
+
+# The steps, in order: meta's `schema` is how many ran. Append; never reorder.
+MIGRATIONS = (_seats_made,)

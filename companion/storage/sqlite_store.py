@@ -23,7 +23,8 @@ CREATE TABLE IF NOT EXISTS tables (
     version INTEGER NOT NULL,
     host_token_hash TEXT NOT NULL,
     created_at REAL NOT NULL,
-    updated_at REAL NOT NULL
+    updated_at REAL NOT NULL,
+    seats_made INTEGER NOT NULL DEFAULT 0   -- seats ever made here: a seat's id is never given again
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_code TEXT NOT NULL REFERENCES tables(code) ON DELETE CASCADE,
@@ -84,6 +85,36 @@ def _json(value: dict | str) -> str:
     return value if isinstance(value, str) else json.dumps(value)
 
 
+def _columns(conn: sqlite3.Connection, table: str) -> set[str]:
+    return {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
+
+
+def _seating_order(conn: sqlite3.Connection) -> None:
+    """Round 15: seats keep a seating order the host can change (joining order until then)."""
+    if "position" not in _columns(conn, "seats"):
+        conn.execute("ALTER TABLE seats ADD COLUMN position INTEGER")
+        conn.execute("UPDATE seats SET position = seat_id")
+
+
+def _seats_made(conn: sqlite3.Connection) -> None:
+    """Round 24: a table counts the seats it ever made, so a new seat never gets a removed one's id.
+    An older table's count is the highest seat id it ever mentions: a seat today, a removed or moved
+    seat's credential, an event made by a seat or naming one (a removal's `seat`)."""
+    if "seats_made" not in _columns(conn, "tables"):
+        conn.execute("ALTER TABLE tables ADD COLUMN seats_made INTEGER NOT NULL DEFAULT 0")
+    conn.execute("""
+        UPDATE tables SET seats_made = MAX(seats_made,
+            (SELECT COALESCE(MAX(seat_id), 0) FROM seats WHERE table_code = code),
+            (SELECT COALESCE(MAX(seat_id), 0) FROM credentials WHERE table_code = code),
+            (SELECT COALESCE(MAX(seat_id), 0) FROM events WHERE table_code = code),
+            (SELECT COALESCE(MAX(CAST(json_extract(args, '$.seat') AS INTEGER)), 0) FROM events
+              WHERE table_code = code AND args IS NOT NULL AND json_valid(args)))""")
+
+
+# The schema's steps, in order: the file's `user_version` is how many ran. Append; never reorder.
+MIGRATIONS = (_seating_order, _seats_made)
+
+
 class SQLiteTransaction(SQLiteGroups):
     def __init__(self, conn: sqlite3.Connection):
         self.conn = conn
@@ -100,7 +131,8 @@ class SQLiteTransaction(SQLiteGroups):
         return self.conn.execute("SELECT 1 FROM tables WHERE code = ?", (code,)).fetchone() is not None
 
     def insert_table(self, code: str, game: str, options: dict, state: dict, host_token_hash: str, now: float) -> None:
-        self.conn.execute("INSERT INTO tables VALUES (?, ?, ?, ?, 1, ?, ?, ?)",
+        self.conn.execute("INSERT INTO tables (code, game, options, state, version, host_token_hash, created_at,"
+                          " updated_at) VALUES (?, ?, ?, ?, 1, ?, ?, ?)",
                           (code, game, json.dumps(options), json.dumps(state), host_token_hash, now, now))
 
     def save_state(self, code: str, state: dict | str, version: int, now: float) -> None:
@@ -134,8 +166,11 @@ class SQLiteTransaction(SQLiteGroups):
         return SeatRow(*row) if row else None
 
     def add_seat(self, code: str, name: str, name_key: str, token_hash: str, now: float) -> int:
-        (next_id,) = self.conn.execute("SELECT COALESCE(MAX(seat_id), 0) + 1 FROM seats WHERE table_code = ?",
-                                       (code,)).fetchone()
+        # The next id after every seat this table ever had, not after those seated now: a removed
+        # seat's id (and with it whatever a game keeps under it) is never handed to someone else.
+        (next_id,) = self.conn.execute("SELECT MAX(seats_made, (SELECT COALESCE(MAX(seat_id), 0) FROM seats WHERE table_code = code)) + 1"
+            " FROM tables WHERE code = ?", (code,)).fetchone()
+        self.conn.execute("UPDATE tables SET seats_made = ? WHERE code = ?", (next_id, code))
         (position,) = self.conn.execute("SELECT COALESCE(MAX(position), 0) + 1 FROM seats WHERE table_code = ?",
                                         (code,)).fetchone()
         self.conn.execute("INSERT INTO seats (table_code, seat_id, name, name_key, token_hash, joined_at, position)"
@@ -272,13 +307,16 @@ class SQLiteStore:
 
     @staticmethod
     def _migrate(conn: sqlite3.Connection) -> None:
-        """Brings a database made by an older version up to this schema (CREATE ... IF NOT EXISTS
-        adds new tables; new columns of old tables are added here)."""
-        columns = {row[1] for row in conn.execute("PRAGMA table_info(seats)")}
-        if "position" not in columns:
-            with conn:
-                conn.execute("ALTER TABLE seats ADD COLUMN position INTEGER")
-                conn.execute("UPDATE seats SET position = seat_id")   # joining order, as before
+        """Brings a database made by an older version up to this schema, once: each step runs when
+        the file's `user_version` is below its number (CREATE ... IF NOT EXISTS adds new tables; the
+        steps add columns of old tables and fill them). A new file passes through every step, each
+        of which sees the schema already has its column and only records the version."""
+        (done,) = conn.execute("PRAGMA user_version").fetchone()
+        for number, step in enumerate(MIGRATIONS, start=1):
+            if done < number:
+                with conn:
+                    step(conn)
+                    conn.execute(f"PRAGMA user_version = {number}")
 
     def _connect(self) -> sqlite3.Connection:
         # A connection per unit of work: cheap with SQLite and safe across threads and greenlets.

@@ -10,9 +10,9 @@ from markupsafe import Markup, escape
 
 @pass_context
 def form_open(context, move: str, cls: str = "act") -> Markup:
-    """The opening of a move's form: its address, how htmx sends it, the version the player saw
-    and the role the page speaks as. Reads `game`, `code`, `snap.version` and `role` from the
-    template's context."""
+    """The opening of a move's form: its address, how htmx sends it, the version and the game the
+    player saw, and the role the page speaks as. Reads `game`, `code`, `snap.version`,
+    `snap.game_number` and `role` from the template's context."""
     declared = context["game"].moves.get(move)
     once = " data-once" if declared is not None and declared.stale == "refuse" else ""
     url = escape(f"/t/{context['code']}/act/{move}")
@@ -20,6 +20,7 @@ def form_open(context, move: str, cls: str = "act") -> Markup:
         f'<form class="{escape(cls)}" method="post" action="{url}" hx-post="{url}" hx-target="#view" '
         f'hx-swap="outerMorph" hx-sync="queue all"{once}>\n'
         f'  <input type="hidden" name="version" value="{escape(context["snap"].version)}">\n'
+        f'  <input type="hidden" name="game_number" value="{escape(context["snap"].game_number)}">\n'
         f'  <input type="hidden" name="as" value="{escape(context["role"])}">')
 
 

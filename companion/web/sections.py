@@ -41,6 +41,7 @@ SHARED_TEMPLATES = ("table/_macros.html", "_secret.html")  # what a game's templ
 class SectionSnap:
     """What a game's section may read of the snapshot."""
     version: int
+    game_number: int
     seats: tuple[Seat, ...]
     viewer: Viewer | None = None  # only for a game whose templates read it (reads_viewer)
 
@@ -58,6 +59,7 @@ class FrameSnap:
     """What the frame around the section (templates/table/_view.html and its includes: claims,
     undo, the table log, seats, the finished game's result) may read of the snapshot."""
     version: int
+    game_number: int
     now: float
     seats: tuple[Seat, ...]
     viewer: ViewerFlags
@@ -130,12 +132,14 @@ def view_html(snap, role: str, join_url: str) -> Markup:
                                        viewer.seat.name if viewer.seat else None, viewer.is_host, viewer.is_board,
                                        viewer.lost_seat, viewer.claiming]  # every field of the Viewer passed
     section_key, section = renderings.render(
-        "table/_section.html", [game.id, role, code, snap.version, seat_list(snap.seats), who, snap.view],
-        view=snap.view, game=game, code=code, role=role, snap=SectionSnap(snap.version, tuple(snap.seats), viewer))
+        "table/_section.html", [game.id, role, code, snap.version, snap.game_number, seat_list(snap.seats), who,
+                                snap.view],
+        view=snap.view, game=game, code=code, role=role,
+        snap=SectionSnap(snap.version, snap.game_number, tuple(snap.seats), viewer))
     flags = ViewerFlags(snap.viewer.is_host, snap.viewer.is_board, snap.viewer.seat is not None)
-    frame = FrameSnap(snap.version, snap.now, tuple(snap.seats), flags, snap.claims, snap.notices, snap.result,
-                      snap.undo)
-    inputs = [game.id, role, code, join_url, snap.version, snap.now, seat_list(snap.seats),
+    frame = FrameSnap(snap.version, snap.game_number, snap.now, tuple(snap.seats), flags, snap.claims, snap.notices,
+                      snap.result, snap.undo)
+    inputs = [game.id, role, code, join_url, snap.version, snap.game_number, snap.now, seat_list(snap.seats),
               [flags.is_host, flags.is_board, flags.seated], snap.claims, snap.notices, snap.result, snap.undo,
               section_key.hex() if section_key else str(section)]
     return renderings.render("table/_view.html", inputs, snap=frame, game=game, code=code, role=role,

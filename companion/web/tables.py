@@ -18,7 +18,7 @@ from .. import games, records
 from flask_babel import gettext
 
 from ..errors import N_, BadInput, Forbidden, Refusal
-from ..fields import Bool, Int, parse
+from ..fields import Bool, Int, IntList, parse
 from ..tables import Credentials, NameTaken, Snapshot, Stale, TableNotFound, lost_seat_refusal, normalise_code
 from .cookies import remember_table, set_table_cookie, table_cookie
 from .groups import member_name_at_table
@@ -29,6 +29,8 @@ from .security import error_page, over_limit, refusal_answer, wants_json
 
 bp = Blueprint("tables", __name__, url_prefix="/t/<code>")
 VERSION_FIELD = {"version": Int(label=N_("version"), min=0, max=10**9)}
+# The game a tap was meant for (every action form names it): a tap for an earlier one is refused.
+GAME_FIELD = {"game_number": Int(label=N_("game"), min=1, max=10**9, required=False)}
 ROLES = ("board", "seat")
 VIEW_READS = {"tables.board", "tables.seat", "tables.view_partial", "tables.view_json", "tables.history_page",
               "tables.history_json", "tables.history_csv"}
@@ -176,7 +178,7 @@ def view_partial():
 def view_json():
     """The requester's own view: a seat's when the seat cookie is there, else the board's."""
     snap = snapshot("seat" if table_cookie("seat", g.code) else "board")
-    body = {"version": snap.version, "game": snap.game.id,
+    body = {"version": snap.version, "game": snap.game.id, "game_number": snap.game_number,
             "seats": [{"id": s.id, "name": s.name} for s in snap.seats],
             "seat": snap.viewer.seat.id if snap.viewer.seat else None, **snap.view}
     response = current_app.response_class(current_app.json.dumps(body), mimetype="application/json")
@@ -204,7 +206,8 @@ def qr_svg():
 # ---- finished games: the page, and downloads (the records their finishing moves wrote: companion/records.py)
 
 def history_with_times() -> list[dict]:
-    return [{**game, "finished_iso": iso_time(game["finished_at"]), "started_iso": iso_time(game["started_at"])}
+    return [{**game, "unfinished": bool(game.get("unfinished")), "finished_iso": iso_time(game["finished_at"]),
+             "started_iso": iso_time(game["started_at"])}
             for game in tables().history(g.code)]
 
 
@@ -246,19 +249,21 @@ def history_json():
 def history_csv():
     """One row per player per round, every game of the evening: spreadsheet-friendly. The final row
     of a game has round "final" and says who won and, for a game that ranks every player, their
-    place; `played` says which game it was."""
+    place; `played` says which game it was, `unfinished` whether the host ended it early."""
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["game", "finished", "round", "player", "score", "winner", "place", "played"])
+    writer.writerow(["game", "finished", "round", "player", "score", "winner", "place", "played", "unfinished"])
     for game in history_with_times():
+        unfinished = "yes" if game.get("unfinished") else "no"   # ended early by the host: won by nobody
         for r in game["rounds"]:
             for player in game["players"]:
                 if player in r["scores"]:
                     writer.writerow([game["number"], game["finished_iso"], r["round"], cell(player), r["scores"][player],
-                                     "", "", game["game"]])
+                                     "", "", game["game"], unfinished])
         for player in game["players"]:
             writer.writerow([game["number"], game["finished_iso"], "final", cell(player), game["scores"].get(player, ""),
-                             "yes" if player in game["winners"] else "no", game["places"].get(player, ""), game["game"]])
+                             "yes" if player in game["winners"] else "no", game["places"].get(player, ""), game["game"],
+                             unfinished])
     return download(out.getvalue(), "text/csv", "csv")
 
 
@@ -285,6 +290,10 @@ def join_form():
 def join():
     if over_limit("join", "JOINS_PER_MINUTE"):
         return error_page(429, "Too many joins from this device; wait a minute and try again.")
+    reclaim = request.form.get("reclaim") == "1"
+    # Asking for a seat someone holds writes a request every screen shows: a few a minute per address.
+    if reclaim and over_limit("claim", "CLAIMS_PER_MINUTE"):
+        return error_page(429, "Too many requests for seats from this device; wait a minute and try again.")
     getlist = request.form.getlist
     if not request.form.get("name"):
         # One tap at a group's table: the device's name in the group (companion/web/groups.py).
@@ -293,8 +302,7 @@ def join():
             def getlist(key: str) -> list[str]:
                 return [group_name] if key == "name" else request.form.getlist(key)
     try:
-        seat, token, outcome = tables().join(g.code, getlist, table_cookie("seat", g.code),
-                                             reclaim=request.form.get("reclaim") == "1")
+        seat, token, outcome = tables().join(g.code, getlist, table_cookie("seat", g.code), reclaim=reclaim)
     except NameTaken as taken:
         if wants_json():
             return {"error": gettext("%(name)s is already at this table.", name=taken.name), "reclaim": True}, 409
@@ -384,13 +392,14 @@ def action_endpoint(fn):
 @bp.post("/act/<move>")
 @action_endpoint
 def act(creds, version, move):
-    return tables().act(g.code, move[:40], request.form.getlist, creds, version)
+    return tables().act(g.code, move[:40], request.form.getlist, creds, version,
+                        parse(GAME_FIELD, request.form.getlist)["game_number"])
 
 
 @bp.post("/undo")
 @action_endpoint
 def undo(creds, version):
-    return tables().undo(g.code, creds, version)
+    return tables().undo(g.code, creds, version, parse(GAME_FIELD, request.form.getlist)["game_number"])
 
 
 # ---- seats that move only with consent, and seats the host removes
@@ -447,7 +456,9 @@ def forget_screens(creds, version):
 
 # ---- game night: the host switches the table to another game; the code, QR code and seats stay
 
-SWITCH_FIELDS = {"end_early": Bool(label=N_("end the game under way"))}
+SWITCH_FIELDS = {"end_early": Bool(label=N_("end the game under way")),
+                 # the seats the host picked to play the next game (none ticked: everyone, as before)
+                 "players": IntList(label=N_("players"), min=1, max=10**9, required=False)}
 
 
 def switch_page(chosen, status: int = 200, message: str | None = None, form=None):
@@ -470,11 +481,13 @@ def switch_form():
 def switch():
     game_id = request.form.get("game", "")[:40]
     try:
-        version = parse(VERSION_FIELD, request.form.getlist)["version"]
-        end_early = parse(SWITCH_FIELDS, request.form.getlist)["end_early"]
+        fields = parse({**SWITCH_FIELDS, **GAME_FIELD}, request.form.getlist)
+        # The game it ends, when named, is what the switch checks: the version only without it.
+        version = None if fields["game_number"] else parse(VERSION_FIELD, request.form.getlist)["version"]
         # as=seat: the host on their own seat page is a player there, and is refused like one
         new_version = tables().switch(g.code, game_id, request.form.getlist, credentials(role_from_request()),
-                                      version, end_early)
+                                      version, fields["end_early"], ends=fields["game_number"],
+                                      players=fields["players"])
     except Refusal as exc:
         status, message = refusal_answer(exc)
         if wants_json() or status == 403 or games.get(game_id) is None:

@@ -556,12 +556,14 @@ def test_a_request_for_a_seat_runs_out_after_ten_minutes(app, new_table, device)
 
 
 def test_an_allow_meant_for_one_request_does_not_let_a_later_one_in(app, new_table, device):
-    """Ann's new phone asks; as Ann taps Allow on her old phone, another phone asks for her seat too.
-    Her answer was to the request she saw: it must not hand the seat to the later one."""
+    """Ann's new phone asks; the host refuses it on the board while Ann's old phone still shows the
+    question, and another phone asks for her seat. Her Allow was to the request she saw: it must
+    not hand the seat to the later one."""
     board, phones = table_in_play(new_table, device, "toolbox")
     ann = phones["Ann"]
     mine = claim(app, board)
     seen = ann.view()["version"]           # Ann's phone shows the question now
+    assert post(board.client, board.code, f"claims/{seat_id(ann)}/refuse", "board", board.view()["version"]).status_code == 200
     thief = claim(app, board)
     before = stored(app, board.code)
     r = post(ann.client, board.code, f"claims/{seat_id(ann)}/allow", "seat", seen)
@@ -571,6 +573,37 @@ def test_an_allow_meant_for_one_request_does_not_let_a_later_one_in(app, new_tab
     # looking again, Ann sees a request she did not expect and refuses it
     assert post(ann.client, board.code, f"claims/{seat_id(ann)}/refuse", "seat", ann.view()["version"]).status_code == 200
     assert thief.view()["seat"] is None and ann.view()["seat"] is not None
+
+
+def test_one_request_waits_for_a_seat_at_a_time(app, new_table, device):
+    """While one phone's request for Ann's seat waits, a second phone's is refused with a sentence
+    and files nothing (no new version, no line in every screen's log); the first phone asking again
+    is told it is still waiting. Fifty phones without a cookie cannot flood the log."""
+    board, phones = table_in_play(new_table, device, "toolbox")
+    ann = phones["Ann"]
+    mine = claim(app, board)
+    before = stored(app, board.code)
+    for _ in range(5):
+        from tests.conftest import TableClient
+        other = TableClient(app, board.code)
+        r = other.client.post(f"/t/{board.code}/join", data={"name": "Ann", "reclaim": "1"}, headers=JSON)
+        assert r.status_code in (400, 409) and "already asking for Ann's seat" in r.json["error"], r.data
+    again = mine.client.post(f"/t/{board.code}/join", data={"name": "Ann", "reclaim": "1"})
+    assert again.status_code == 303 and again.headers["Location"].endswith("/join?waiting=1")
+    assert stored(app, board.code) == before
+    anns = seat_id(ann)
+    assert post(ann.client, board.code, f"claims/{anns}/allow", "seat", ann.view()["version"]).status_code == 200
+    assert mine.view()["seat"] == anns and ann.view()["seat"] is None
+
+
+def test_a_device_asks_for_a_few_seats_a_minute_at_most(app, new_table, device):
+    app.config["CLAIMS_PER_MINUTE"] = 3
+    board, phones = table_in_play(new_table, device, "toolbox")
+    from tests.conftest import TableClient
+    asker = TableClient(app, board.code)
+    answers = [asker.client.post(f"/t/{board.code}/join", data={"name": name, "reclaim": "1"}, headers=JSON).status_code
+               for name in ("Ann", "Bob", "Ann", "Bob")]
+    assert answers[3] == 429 and 429 not in answers[:3]
 
 
 def test_a_host_who_also_plays_is_a_player_on_their_own_seat_page(app, new_table, device):

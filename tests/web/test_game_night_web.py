@@ -112,21 +112,28 @@ def test_bad_options_are_a_sentence_and_change_nothing(night):
     assert r.status_code == 400 and "Play CommuniCat at this table" in r.get_data(as_text=True)
 
 
-def test_a_game_under_way_ends_early_only_when_confirmed_and_is_not_recorded(night):
+def test_a_game_under_way_ends_early_only_when_confirmed_and_is_kept_as_not_finished(night):
     board, (ann, _bob, _cy) = night
     board.act("new_needs")
     page = board.client.get(f"/t/{board.code}/switch?game=we-love-cats").get_data(as_text=True)
-    assert 'name="end_early"' in page and "it is not recorded" in page
+    assert 'name="end_early"' in page and "the evening keeps it as not finished" in page
     r = switch(board, "we-love-cats", expect=409)
     assert "under way" in r.json["error"] and board.view()["game"] == "communicat"
     switch(board, "we-love-cats", end_early="1")
     assert board.view()["game"] == "we-love-cats"
     assert "The host ended the game early and switched to We Love Cats." in board.html("board")
     as_json = json.loads(board.client.get(f"/t/{board.code}/history.json").data)
-    assert as_json["games"] == [] and as_json["summary"]["games"] == 0
-    # Between games (nothing played yet in We Love Cats) the next switch needs no confirmation.
+    [ended] = as_json["games"]
+    assert ended["unfinished"] is True and ended["winners"] == [] and ended["game"] == "communicat"
+    assert as_json["summary"]["games"] == 1 and all(row["won"] == 0 for row in as_json["summary"]["tally"])
+    assert "not finished" in board.client.get(f"/t/{board.code}/history").get_data(as_text=True)
+    rows = list(csv.DictReader(io.StringIO(board.client.get(f"/t/{board.code}/history.csv").get_data(as_text=True))))
+    assert rows and {row["unfinished"] for row in rows} == {"yes"}
+    # Between games (nothing played yet in We Love Cats) the next switch needs no confirmation,
+    # and it records nothing: nothing of that game was played.
     assert 'name="end_early"' not in board.client.get(f"/t/{board.code}/switch?game=catchy").get_data(as_text=True)
     switch(board, "catchy")
+    assert len(json.loads(board.client.get(f"/t/{board.code}/history.json").data)["games"]) == 1
 
 
 def test_undo_never_crosses_back_into_the_previous_game(night):
