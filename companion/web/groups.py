@@ -272,7 +272,7 @@ def evening(table: str):
     live = current_app.extensions["companion"].exists(table[:20]) if len(table) <= 20 else False
     return private(current_app.make_response(render_template(
         "groups/evening.html", code=g.group_code, group=group, table=table, history=history, live=live,
-        summary=records.evening([r for r in played if not r.get("unfinished")]))))
+        summary=records.evening(played))))
 
 
 # ---- the group's Needs deck

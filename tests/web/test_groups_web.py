@@ -123,28 +123,34 @@ def test_four_friends_two_evenings_and_their_record(friends):
     people = {p["name"]: p for p in record["players"]}
     assert set(people) == set(FRIENDS)
     ann, bob, cid, dan = (people[n] for n in FRIENDS)
-    # Ann: CommuniCat won with Blue, Pack won, co-op won together, Pack lost to Bob, the solo game
-    assert (ann["played"], ann["won"], ann["competitive_played"], ann["coop_played"], ann["coop_won"]) == (5, 3, 4, 1, 1)
-    assert ann["win_rate"] == 0.75 and bob["win_rate"] == round(1 / 3, 3) and dan["win_rate"] == 0.0
+    # Ann: CommuniCat won with Blue, Pack won, co-op won together, Pack lost to Bob, the CommuniCat
+    # ended early (played, won by nobody), the solo game
+    assert (ann["played"], ann["won"], ann["competitive_played"], ann["coop_played"], ann["coop_won"]) == (6, 3, 5, 1, 1)
+    assert ann["win_rate"] == 0.6 and bob["win_rate"] == 0.25 and dan["win_rate"] == 0.0
+    assert (bob["played"], bob["competitive_played"], bob["won"]) == (5, 4, 1)
     assert ann["nemesis"] == {"name": "Bob", "wins": 1} and bob["nemesis"] == {"name": "Ann", "wins": 2}
     assert cid["nemesis"] == {"name": "Ann", "wins": 1}         # Ann and Bob beat Cid once each: a tie goes by name
-    assert ann["rival"] == {"name": "Bob", "games": 3}
+    assert ann["rival"] == {"name": "Bob", "games": 4}          # two CommuniCats on the other team, two Packs
     assert [b["name"] for b in ann["buddies"]] == ["Bob", "Cid", "Dan"]
     # Ann's pads: To Do List 1 at 5, then 1, then 5 (solo); Bob's best had it at 9, the rest the same
     pack = ann["games"]["pack-the-essentials"]
     assert (pack["played"], pack["won"]) == (3, 2) and pack["average"] == round(pack["best"] - 4 / 3, 1)
     assert bob["games"]["pack-the-essentials"]["best"] == pack["best"] + 4
-    assert {g["game"]: g["played"] for g in record["games"]} == {"communicat": 2, "pack-the-essentials": 3}
-    # newest first: the second evening (its game ended early is not recorded until issue 25 lands)
-    assert [e["games"] for e in record["evenings"]] == [2, 3]
+    games = {g["game"]: g for g in record["games"]}
+    assert {game: g["played"] for game, g in games.items()} == {"communicat": 3, "pack-the-essentials": 3}
+    assert (games["communicat"]["unfinished"], games["communicat"]["coop"]) == (1, 1)
+    assert [e["games"] for e in record["evenings"]] == [3, 3]       # newest first: the second evening
+    assert [w["unfinished"] for w in record["evenings"][0]["winners"]] == [False, True, False]
     assert record["evenings"][0]["winners"][0]["winners"] == ["Bob"]
     assert [b["name"] for b in record["purr_sonal_best"]] == ["Ann"]
     page = tablet.get("").get_data(as_text=True)
     assert "Friday cats" in page and "Purr-sonal Best" in page and "Nemesis" in page
     assert tablet.get(f"/evenings/{record['evenings'][1]['table']}").status_code == 200
+    second = tablet.get(f"/evenings/{record['evenings'][0]['table']}").get_data(as_text=True)
+    assert "Game 2, CommuniCat: not finished" in second and "3 games played" in second
     csv_text = tablet.get("/stats.csv").get_data(as_text=True)
     assert csv_text.splitlines()[0].startswith("player,game,played,won")
-    assert any(line.startswith("Ann,all,5,3,") for line in csv_text.splitlines())
+    assert any(line.startswith("Ann,all,6,3,") for line in csv_text.splitlines())
 
 
 def test_a_group_table_deals_only_the_groups_needs(friends):
