@@ -94,6 +94,17 @@ def test_a_group_on_a_tablet_and_phones(seeded_server, browser):
     assert_accessible(tablet, "the group's page")
     tablet.goto(link)
     save_screenshot(tablet, "group")
+    tablet.emulate_media(color_scheme="dark")
+    assert_accessible(tablet, "the group's page, dark")
+    tablet.emulate_media(color_scheme="light")
+    tablet.locator(".group-evenings a").first.click()
+    expect(tablet.locator(".game-result h2")).to_have_count(2)
+    assert_accessible(tablet, "an evening of the group")
+    tablet.goto(f"{link}/generator")
+    tablet.get_by_role("button", name="New Needs").click()
+    expect(tablet.locator(".cc-name")).to_have_count(8)
+    expect(tablet.locator("#needs")).not_to_contain_text("Feed me")        # the group removed it
+    assert_accessible(tablet, "the group's Needs Generator")
 
     # A member's phone reads the same record.
     bob = phones["Bob"]
