@@ -95,10 +95,10 @@ def join(group: dict, name: str, token: str, now: float) -> dict:
         member = {"id": group["next_member"], "name": name, "aliases": [], "devices": [], "joined_at": now}
         group["next_member"] += 1
         group["members"].append(member)
-    for other in group["members"]:      # a device is one person in a group
-        if other is not member:
-            other["devices"] = [d for d in other["devices"] if d != token_hash(token)]
-    member["devices"] = (member["devices"] + [token_hash(token)])[-MAX_DEVICES:]
+    device = token_hash(token)
+    for someone in group["members"]:    # a device is one person in a group, listed once
+        someone["devices"] = [d for d in someone["devices"] if d != device]
+    member["devices"] = (member["devices"] + [device])[-MAX_DEVICES:]
     return member
 
 

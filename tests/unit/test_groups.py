@@ -224,3 +224,30 @@ def test_every_count_adds_up(records_):
                                     and not r.get("unfinished") and r["players"] != ["Together"])
     assert sum(g["played"] for g in result["games"]) == len(records_)
     assert sum(e["games"] for e in result["evenings"]) == len(records_)
+
+
+step = st.one_of(
+    st.tuples(st.just("join"), st.sampled_from(["Ann", "Аnn", "ANN", "Bob", "Cid", "Dan"]), st.integers(0, 5)),
+    st.tuples(st.just("rename"), st.integers(1, 6), st.sampled_from(["Ann", "Bea", "Bob", "Zed"])),
+    st.tuples(st.just("merge"), st.integers(1, 6), st.integers(1, 6)))
+
+
+@given(st.lists(step, max_size=25))
+def test_whatever_the_host_and_phones_do_a_name_and_a_device_are_one_person(steps):
+    group = group_of()
+    for kind, a, b in steps:
+        try:
+            if kind == "join":
+                members.join(group, a, f"device-{b}", 0.0)
+            elif kind == "rename":
+                members.rename(group, "host", a, b)
+            else:
+                members.merge(group, "host", a, b)
+        except (BadInput, RuleError):
+            pass
+    keys = [key for m in group["members"] for key in members.name_keys(m)]
+    assert len(keys) == len(set(keys))                     # no name (or look-alike) is two people's
+    devices = [d for m in group["members"] for d in m["devices"]]
+    assert len(devices) == len(set(devices))               # a device is one person
+    ids = [m["id"] for m in group["members"]]
+    assert len(ids) == len(set(ids)) and all(i < group["next_member"] for i in ids)

@@ -344,3 +344,25 @@ def test_a_large_group_file_imports(friends, fresh_app):
     assert r.status_code == 201, r.data
     moved = GroupDevice(fresh_app, r.json["group"])
     assert {p["name"]: p["played"] for p in moved.stats()["players"]} == {name: 3000 for name in FRIENDS}
+
+
+def test_friends_joining_at_the_same_moment_are_all_members(app):
+    """Eight phones join in the same instant (on Redis each join is an optimistic transaction on the
+    group's one document): nobody is lost, nobody is two."""
+    import threading
+    tablet = start_group(app)
+    names = [f"Friend {n}" for n in range(8)]
+    barrier, answers = threading.Barrier(len(names)), {}
+
+    def join(name: str) -> None:
+        client = app.test_client()
+        barrier.wait()
+        answers[name] = client.post(f"/g/{tablet.code}/join", data={"name": name}, headers=JSON).status_code
+    threads = [threading.Thread(target=join, args=(name,)) for name in names]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert answers == {name: 200 for name in names}
+    assert sorted(m["name"] for m in _members(app, tablet.code)) == names
+    assert len({m["id"] for m in _members(app, tablet.code)}) == len(names)
