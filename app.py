@@ -89,7 +89,7 @@ def start_expiry(app, expire_days: float) -> str:
     import gevent
 
     from companion.storage import is_shared
-    from companion.tables import expire_idle_tables
+    from companion.engine import expire_idle_tables
 
     # Beside the SQLite file; with Redis (no file) in the instance folder of this machine.
     database = app.config["DATABASE"]

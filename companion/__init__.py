@@ -8,7 +8,7 @@ from pathlib import Path
 from flask import Flask
 
 from .storage import open_backend
-from .tables import Tables
+from .engine import Tables
 
 ROOT = Path(__file__).resolve().parent.parent
 

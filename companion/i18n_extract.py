@@ -24,7 +24,7 @@ LABEL_COMMENT = "A field's name inside refusals (\"%(label)s must be a whole num
 
 
 def move_name(move: str) -> str:
-    """How the undo button names a move (companion/tables.py): `play_trick` -> "play trick"."""
+    """How the undo button names a move (companion/engine/reading.py): `play_trick` -> "play trick"."""
     return move.replace("_", " ")
 
 

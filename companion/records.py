@@ -1,6 +1,6 @@
 """A table's finished games, recorded as they happen instead of recomputed from every state.
 
-The pipeline (companion/tables.py) calls `advance` once per state it saves (a create, a move), with
+The engine (companion/engine/recording.py) calls `advance` once per state it saves (a create, a move), with
 the game's standing read from the board's view of that state. The running record of the game under
 way lives in the engine's part of the saved state (`engine["record"]`, beside the random source), so
 it grows round by round without re-reading any earlier state, and undo restores it with the rest of
@@ -9,9 +9,11 @@ pipeline writes it to the store (`Transaction.put_record`), where history pages,
 result box and the Purr-sonal Best read it. Being built from board views, a record holds only what
 the board showed: no secret.
 
-`engine["finished"]` counts the games finished at the table so far: the number of the next
-record. It survives a game switch (companion/tables.py `switch`), so an evening numbers its games
-1, 2, 3 whatever was played.
+Each game played at a table has an id, `engine["game_number"]`: 1 for the first, one more after a
+switch or a rematch (`next_game`). Its record is written once, when it ends, under that number;
+after the end only the host's corrections change it (`advance`), and a game the host ends early is
+recorded as not finished (`ended_early`). `engine["finished"]` counted finished games before games
+had ids (round 23): a state saved then is numbered from it (`game_number`).
 
 No Flask, no storage here: plain dicts and the game's own `view` and `standing`.
 """

@@ -6,7 +6,7 @@
 - `view(state, ctx) -> dict`: what the viewer in `ctx` may see (`ctx.seat is None` is the board).
   Templates and view.json only ever receive a view, never the raw state, so a secret cannot reach the
   wrong screen by accident.
-No Flask and no I/O here: the table pipeline (companion/tables.py) does the loading and saving.
+No Flask and no I/O here: the table engine (companion/engine/) does the loading and saving.
 """
 from __future__ import annotations
 
@@ -126,7 +126,7 @@ class Game:
     # standing(board_view) -> {"players": [names], "round": int, "scores": {name: int} | None,
     # "over": bool, "winners": [names], and optionally "places": {name: 1, 2, ...} when the game ranks
     # every player (ties share a place)} or None before play starts. It reads the board's view, never
-    # the state, so a table's history (companion/tables.py) can only hold what the board already
+    # the state, so a table's history (companion/records.py) can only hold what the board already
     # shows: no secret can reach the record or its export. None: the game keeps no results (Toolbox).
     standing: Callable[[dict], dict | None] | None = None
     # (standing may add "members": {side: [people's names]} when its players are teams, such as
@@ -139,5 +139,9 @@ class Game:
     # The most seats that can play it (None: any number): with more people seated, the host picks
     # who plays when setting it up (the `players` field of the switch), the others watch.
     most_players: int | None = None
+    # Its templates read who the viewer is (`snap.viewer`: a seat's own id in a secret's cover, the
+    # host's own controls): their sections are rendered per viewer. Otherwise a section is shared by
+    # every viewer whose view is equal (companion/web/sections.py), and `snap.viewer` is None there.
+    sections_read_viewer: bool = False
     # Keys a game view must not use: the page adds them itself.
     RESERVED = ("version", "game", "game_number", "seats", "seat")

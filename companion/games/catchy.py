@@ -500,4 +500,5 @@ GAME = Game(
     view=view,
     standing=standing,
     options=OPTIONS,
+    sections_read_viewer=True,
 )

@@ -439,4 +439,5 @@ GAME = Game(
     view=view,
     standing=standing,
     options={},
+    sections_read_viewer=True,
 )

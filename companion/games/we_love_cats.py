@@ -414,4 +414,5 @@ GAME = Game(
     moves=MOVES,
     view=view,
     standing=standing,
+    sections_read_viewer=True,
 )

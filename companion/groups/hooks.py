@@ -1,4 +1,4 @@
-"""The hooks the table engine (companion/tables.py) calls for groups, kept small and named for what
+"""The hooks the table engine (companion/engine/) calls for groups, kept small and named for what
 they do, so they survive the engine's move into parts:
 
 - `TableOfGroup`: given to `Tables.create` for a table made from the group's page: the options the

@@ -15,7 +15,7 @@ import math
 
 from .. import names
 from ..errors import BadInput
-from ..tables import normalise_code as normalise_table_code
+from ..engine import normalise_code as normalise_table_code
 from . import members as group_members
 from . import needs as group_needs
 

@@ -1,6 +1,6 @@
 """What the table pipeline needs from storage: the row types, the storage errors, and the `Store` and
 `Transaction` protocols every backend implements (companion/storage/sqlite_store.py,
-companion/storage/redis_store.py). The pipeline (companion/tables.py) and the web layer name only
+companion/storage/redis_store.py). The engine (companion/engine/) and the web layer name only
 these; each backend turns its own driver's errors into the errors below.
 """
 from __future__ import annotations

@@ -60,7 +60,7 @@ class RedisTransaction(RedisGroups):
     read; writes are queued in order and also applied to the cached copy, so later reads in the same
     work see them."""
 
-    NEWEST_EVENTS_READ = 30   # companion/tables.py NOTICES_READ: what a view reads of the log
+    NEWEST_EVENTS_READ = 30   # companion/engine/reading.py NOTICES_READ: what a view reads of the log
 
     def __init__(self, store: "RedisStore", pipe, writing: bool):
         self.s = store

@@ -34,7 +34,7 @@ ROLE_MARKS = {"seat": "s", "host": "h"}
 
 def my_tables() -> list[tuple[str, str]]:
     """(code, role) pairs from the cookie, newest first; anything malformed is dropped."""
-    from ..tables import normalise_code
+    from ..engine import normalise_code
     found = []
     for item in request.cookies.get(MY_TABLES, "")[:200].split("."):
         code, _, mark = item.partition("-")

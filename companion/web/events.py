@@ -21,7 +21,7 @@ import time
 from flask import Blueprint, Response, current_app, g, request
 from flask_babel import gettext
 
-from ..tables import TableNotFound, normalise_code
+from ..engine import TableNotFound, normalise_code
 from .security import client_address, hold_back, plain_refusal, unknown_table_answer
 
 bp = Blueprint("events", __name__)

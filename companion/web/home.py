@@ -7,7 +7,7 @@ from flask import Blueprint, abort, current_app, redirect, render_template, requ
 
 from .. import games
 from ..errors import BadInput
-from ..tables import normalise_code
+from ..engine import normalise_code
 from . import groups
 from .cookies import my_tables, remember_table, set_my_tables, set_table_cookie
 from .i18n import refusal_text

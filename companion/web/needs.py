@@ -19,7 +19,7 @@ from flask_babel import gettext
 from ..errors import N_, Refusal
 from ..fields import Choice, Int, parse
 from ..games import communicat
-from ..tables import Credentials, TableNotFound, normalise_code
+from ..engine import Credentials, TableNotFound, normalise_code
 from .cookies import MAX_AGE
 from .security import error_page, over_limit, refusal_answer
 

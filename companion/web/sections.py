@@ -1,49 +1,62 @@
-"""A viewer's view rendered in two parts, each from only what it may read, and each rendering shared
-by every viewer whose part is made from the same inputs.
+"""Rendering a viewer's view once for everyone who sees the same thing.
 
-After a change every event stream of the table renders its own viewer's view. Most viewers of one
-table version see the same thing: every board, and every seat of a game whose view does not differ
-by seat. So a view is rendered as
+After a change, every screen of a table wants its own view of the same version, and most of them see
+the same thing: every board, and every seat of a game whose view does not differ by seat. So a view
+is rendered as
 - the game's section (games/<id>/board.html or seat.html, through templates/table/_section.html),
-  from `view`, `game`, `code`, `role` and a SectionSnap: the version, the seats, and the viewer
-  only for a game whose templates read `snap.viewer` (found by reading them, once per game: such a
-  section is kept per viewer). Nine tenths of a Toolbox seat view's work;
+  from a SectionInputs: the game, the role, the table code, the language, the version, the game's id
+  at the table, the seats, the game's `view` and, only for a game that declares `sections_read_viewer`
+  (companion/games/base.py Game), the viewer; nine tenths of a Toolbox seat view's work;
 - the frame around it (templates/table/_view.html: claims, undo, the table log, seats, a finished
-  game's result), from a FrameSnap that says what the viewer may do (host, board, seated) but not
+  game's result), from a FrameInputs that says what the viewer may do (host, board, seated) but not
   who it is, and the section's HTML.
-Each part is kept under a digest of exactly its inputs, listed beside the render call, so two viewers
-share a rendering only when everything it was made from is equal. The game's `view` is among the
-section's inputs, and the view is where a game puts what one seat may see and another may not
-(companion/games/base.py): sharing cannot carry a secret across seats. The undo offer and the claims
-are among the frame's, so the player who moved (who may undo it) gets a frame of their own.
+
+Secrecy by structure: a template is given the fields of its inputs object and nothing else, and the
+rendering is kept under a digest of every one of those fields, found by walking the dataclass
+(`digest`). So two viewers share a rendering only when everything it could read is equal, and a
+field added to an inputs class is in the key without touching any list. The game's `view` is among
+the section's inputs, and the view is where a game puts what one seat may see and another may not:
+sharing cannot carry a secret across seats.
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from functools import lru_cache
 
 from flask import current_app, render_template
 from markupsafe import Markup
 
+from .. import games
+from ..engine import Viewer
 from ..games.base import Seat
-from ..tables import Viewer
 from .i18n import request_language
 
 SECTIONS_KEPT = 1000  # renderings kept per process (a Toolbox seat's is about 10 KB)
-SHARED_TEMPLATES = ("table/_macros.html", "_secret.html")  # what a game's templates import
 
 
 @dataclass(frozen=True)
 class SectionSnap:
-    """What a game's section may read of the snapshot."""
+    """What a game's section may read of the snapshot (as `snap`)."""
     version: int
     game_number: int
     seats: tuple[Seat, ...]
-    viewer: Viewer | None = None  # only for a game whose templates read it (reads_viewer)
+    viewer: Viewer | None = None  # only for a game that declares sections_read_viewer
+
+
+@dataclass(frozen=True)
+class SectionInputs:
+    """Everything a game's section is rendered from: the template's context is these fields (and
+    `game`, the registry entry `game_id` names)."""
+    game_id: str
+    role: str
+    code: str
+    language: str
+    snap: SectionSnap
+    view: dict
 
 
 @dataclass(frozen=True)
@@ -67,6 +80,57 @@ class FrameSnap:
     notices: list
     result: dict | None
     undo: dict | None
+
+
+@dataclass(frozen=True)
+class RenderedSection:
+    """The game's section inside the frame: its HTML, which enters the frame's key by the section's
+    own key (the digest of everything the HTML was made from) rather than as 10 KB of text."""
+    key: str
+    html: Markup = dataclasses.field(metadata={"derived_from": "key"})
+
+    def __html__(self) -> str:
+        return self.html
+
+
+@dataclass(frozen=True)
+class FrameInputs:
+    """Everything the frame is rendered from (its template's context, with `game`)."""
+    game_id: str
+    role: str
+    code: str
+    language: str
+    join_url: str
+    snap: FrameSnap
+    section: RenderedSection
+
+
+def fields_of(value) -> list:
+    """A dataclass as JSON can write it, every field kept: its name, then its fields' values in order
+    (json.dumps calls this for each dataclass it meets, nested ones too; dicts, lists and tuples it
+    writes itself). Anything else JSON cannot write exactly makes the digest fail: then nothing is kept."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        # A field derived from another of the same object (a rendering from its key) adds nothing.
+        return [type(value).__name__, *(getattr(value, f.name) for f in dataclasses.fields(value)
+                                        if "derived_from" not in f.metadata)]
+    raise TypeError(f"{type(value).__name__} is not an input a rendering can be keyed by")
+
+
+def digest(inputs) -> bytes | None:
+    """The key of a rendering: a hash of every field of `inputs` (None when one cannot be written
+    down exactly: then the rendering is made and not kept)."""
+    try:
+        text = json.dumps(inputs, default=fields_of, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError):
+        return None
+    return hashlib.blake2b(text.encode(), digest_size=16).digest()
+
+
+def context_of(inputs) -> dict:
+    """A template's context: exactly the fields of its inputs, and the game their `game_id` names."""
+    context = {f.name: getattr(inputs, f.name) for f in dataclasses.fields(inputs)}
+    context["game"] = games.get(inputs.game_id)
+    return context
 
 
 class Renderings:
@@ -93,57 +157,35 @@ class Renderings:
             while len(self._kept) > self.most:
                 self._kept.popitem(last=False)
 
-    def render(self, template: str, inputs: list, **context) -> tuple[bytes | None, Markup]:
-        """`template` rendered from `context`, or the rendering kept for the same `inputs`: the
-        caller lists in `inputs` everything `context` holds (the language is added here). Also
-        the digest (None when the inputs cannot be written down exactly: then nothing is kept)."""
-        try:
-            text = json.dumps([template, request_language(), *inputs], separators=(",", ":"), allow_nan=False)
-        except (TypeError, ValueError):
-            return None, Markup(render_template(template, **context))
-        key = hashlib.blake2b(text.encode(), digest_size=16).digest()
-        html = self.get(key)
+    def render(self, template: str, inputs) -> tuple[bytes | None, Markup]:
+        """`template` rendered from `inputs` (a frozen dataclass whose fields are its context), or
+        the rendering kept for equal inputs; and its key."""
+        key = digest([template, inputs])
+        html = self.get(key) if key is not None else None
         if html is None:
-            html = Markup(render_template(template, **context))
-            self.put(key, html)
+            html = Markup(render_template(template, **context_of(inputs)))
+            if key is not None:
+                self.put(key, html)
         return key, html
-
-
-@lru_cache(maxsize=None)
-def reads_viewer(game_id: str) -> bool:
-    """Whether the game's templates (or the shared ones they import) read `snap.viewer`."""
-    loader = current_app.jinja_env.loader
-    names = [n for n in loader.list_templates() if n.startswith(f"games/{game_id}/")] + list(SHARED_TEMPLATES)
-    return any("snap.viewer" in loader.get_source(current_app.jinja_env, n)[0] for n in names)
-
-
-def seat_list(seats) -> list:
-    return [[s.id, s.name] for s in seats]
 
 
 def view_html(snap, role: str, join_url: str) -> Markup:
     """The viewer's whole view (templates/table/_view.html): its game section, then the frame around
-    it, each rendered from a context that holds only what it may read and shared by every viewer
-    whose context is the same."""
+    it, each rendered from inputs that hold only what it may read and shared by every viewer whose
+    inputs are equal."""
     renderings: Renderings = current_app.extensions["sections"]
-    game, code = snap.game, snap.code
-    viewer = snap.viewer if reads_viewer(game.id) else None
-    who = None if viewer is None else [viewer.seat.id if viewer.seat else None,
-                                       viewer.seat.name if viewer.seat else None, viewer.is_host, viewer.is_board,
-                                       viewer.lost_seat, viewer.claiming]  # every field of the Viewer passed
-    section_key, section = renderings.render(
-        "table/_section.html", [game.id, role, code, snap.version, snap.game_number, seat_list(snap.seats), who,
-                                snap.view],
-        view=snap.view, game=game, code=code, role=role,
-        snap=SectionSnap(snap.version, snap.game_number, tuple(snap.seats), viewer))
+    game, code, language = snap.game, snap.code, request_language()
+    viewer = snap.viewer if game.sections_read_viewer else None
+    section_key, section = renderings.render("table/_section.html", SectionInputs(
+        game.id, role, code, language, SectionSnap(snap.version, snap.game_number, tuple(snap.seats), viewer),
+        snap.view))
     flags = ViewerFlags(snap.viewer.is_host, snap.viewer.is_board, snap.viewer.seat is not None)
     frame = FrameSnap(snap.version, snap.game_number, snap.now, tuple(snap.seats), flags, snap.claims, snap.notices,
                       snap.result, snap.undo)
-    inputs = [game.id, role, code, join_url, snap.version, snap.game_number, snap.now, seat_list(snap.seats),
-              [flags.is_host, flags.is_board, flags.seated], snap.claims, snap.notices, snap.result, snap.undo,
-              section_key.hex() if section_key else str(section)]
-    return renderings.render("table/_view.html", inputs, snap=frame, game=game, code=code, role=role,
-                             join_url=join_url, section=section)[1]
+    if section_key is None:   # not kept: its HTML is its own key
+        section_key = hashlib.blake2b(section.encode(), digest_size=16).digest()
+    return renderings.render("table/_view.html", FrameInputs(game.id, role, code, language, join_url, frame,
+                                                              RenderedSection(section_key.hex(), section)))[1]
 
 
 def register(app) -> None:

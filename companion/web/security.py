@@ -131,7 +131,7 @@ def register(app: Flask) -> None:
         # in the fresh view; the join form beside the form) lets the refusal reach here.
         return error_page(*refusal_answer(exc))
 
-    from ..tables import TableNotFound
+    from ..engine import TableNotFound
 
     @app.errorhandler(TableNotFound)
     def table_gone(_exc):

@@ -19,7 +19,8 @@ from flask_babel import gettext
 
 from ..errors import N_, BadInput, Forbidden, Refusal
 from ..fields import Bool, Int, IntList, parse
-from ..tables import Credentials, NameTaken, Snapshot, Stale, TableNotFound, lost_seat_refusal, normalise_code
+from ..engine.seating import NAME_FIELD
+from ..engine import Credentials, NameTaken, Snapshot, Stale, TableNotFound, lost_seat_refusal, normalise_code
 from .cookies import remember_table, set_table_cookie, table_cookie
 from .groups import member_name_at_table
 from .i18n import refusal_text
@@ -294,15 +295,11 @@ def join():
     # Asking for a seat someone holds writes a request every screen shows: a few a minute per address.
     if reclaim and over_limit("claim", "CLAIMS_PER_MINUTE"):
         return error_page(429, "Too many requests for seats from this device; wait a minute and try again.")
-    getlist = request.form.getlist
-    if not request.form.get("name"):
-        # One tap at a group's table: the device's name in the group (companion/web/groups.py).
-        group_name = member_name_at_table(g.code)
-        if group_name:
-            def getlist(key: str) -> list[str]:
-                return [group_name] if key == "name" else request.form.getlist(key)
     try:
-        seat, token, outcome = tables().join(g.code, getlist, table_cookie("seat", g.code), reclaim=reclaim)
+        # One tap at a group's table: no name, the device's name in the group (companion/web/groups.py).
+        group_name = None if request.form.get("name") else member_name_at_table(g.code)
+        name = group_name or parse(NAME_FIELD, request.form.getlist)["name"]
+        seat, token, outcome = tables().join(g.code, name, table_cookie("seat", g.code), reclaim=reclaim)
     except NameTaken as taken:
         if wants_json():
             return {"error": gettext("%(name)s is already at this table.", name=taken.name), "reclaim": True}, 409

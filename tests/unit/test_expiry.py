@@ -5,7 +5,7 @@ import pytest
 
 from companion.live import Hub
 from companion.storage.sqlite_store import SQLiteStore as Store
-from companion.tables import Credentials, Tables, expire_idle_tables
+from companion.engine import Credentials, Tables, expire_idle_tables
 
 pytestmark = pytest.mark.both_backends  # SQLite, and Redis with its last-use index
 
@@ -34,7 +34,7 @@ def test_idle_tables_are_archived_then_removed(tmp_path, database):
     clock = Clock()
     tables = Tables(open_store(database), Hub(), clock)
     old, host = tables.create("toolbox", getlist({"parts": ["dice"]}))
-    tables.join(old, getlist({"name": "Ann"}), None, reclaim=False)
+    tables.join(old, "Ann", None, reclaim=False)
     tables.act(old, "roll", getlist({}), Credentials(None, host), 2)
     clock.now += 6 * 86400
     recent, _ = tables.create("toolbox", getlist({"parts": ["dice"]}))

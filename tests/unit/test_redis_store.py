@@ -12,7 +12,7 @@ from companion import create_app
 from companion.errors import RuleError
 from companion.live import Hub, RedisHub
 from companion.storage.redis_store import RedisStore
-from companion.tables import Credentials, Tables
+from companion.engine import Credentials, Tables
 from tests.conftest import RedisServer
 
 pytestmark = pytest.mark.redis
@@ -65,12 +65,12 @@ def test_a_conflicting_commit_runs_the_work_again_and_loses_nothing(url):
             attempts.append(1)
             result = work(tx)
             if len(attempts) == 1:
-                b.join(code, getlist({"name": "Bob"}), None, reclaim=False)
+                b.join(code, "Bob", None, reclaim=False)
             return result
         return real(interfered)
 
     a.store.transact = transact_with_interference
-    seat, _, outcome = a.join(code, getlist({"name": "Ann"}), None, reclaim=False)
+    seat, _, outcome = a.join(code, "Ann", None, reclaim=False)
     assert len(attempts) == 2 and outcome == "joined"
     with a.store.read() as tx:
         seats = {s.name: s.seat_id for s in tx.seats(code)}
@@ -108,7 +108,7 @@ def test_a_flow_move_that_loses_the_race_is_refused_as_stale_not_applied_twice(u
     a, b = Tables(RedisStore(url), Hub()), Tables(RedisStore(url), Hub())
     code, host = a.create("toolbox", getlist({"parts": ["rounds"], "rounds": "5"}))
     _with_interference(a, lambda: b.act(code, "round_next", getlist({}), Credentials(None, host), 1))
-    from companion.tables import Stale
+    from companion.engine import Stale
     with pytest.raises(Stale):
         a.act(code, "round_next", getlist({}), Credentials(None, host), 1)
     with a.store.read() as tx:

@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from companion.tables import SharedReads
+from companion.engine.reading import SharedReads
 
 
 def read_at(version: int):

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from companion import create_app, games
 from companion.fields import Bool, Choice, ChoiceList, Int, Text, TextList
 from companion.games.base import Ctx, Seat
-from companion.tables import split_state
+from companion.engine.saved import split_state
 
 # The few options a game cannot default (everything else uses the game's own defaults).
 CREATE = {"toolbox": {"parts": ["timers", "dice", "bag", "deck", "track", "counters", "rounds", "picker"]}}

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from companion.tables import expire_idle_tables
+from companion.engine import expire_idle_tables
 from tests.web.test_cloaked_cats_web import db_state
 from tests.web.test_history_web import finish_catchy
 

@@ -287,7 +287,7 @@ def test_another_group_and_a_stranger_see_none_of_it(friends, app, new_table, de
 
 
 def test_a_group_keeps_its_games_when_its_table_expires(friends, app):
-    from companion.tables import expire_idle_tables
+    from companion.engine import expire_idle_tables
     tablet, phones = friends
     play_first_evening(tablet, phones)
     before = tablet.stats()

@@ -8,7 +8,9 @@ import json
 import pytest
 
 from companion import create_app
-from companion.tables import BACKFILL_DONE, ENGINE_KEY, Credentials, expire_idle_tables
+from companion.engine import Credentials, expire_idle_tables
+from companion.engine.recording import BACKFILL_DONE
+from companion.engine.saved import ENGINE_KEY
 from tests.conftest import TableClient
 from tests.web.test_catchy_web import trick
 from tests.web.test_history_web import finish_catchy

@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from companion.tables import Credentials
-from companion.web.sections import reads_viewer
+from companion.engine import Credentials
+import dataclasses
+
+from companion import games
+from companion.web.sections import FrameInputs, SectionInputs, SectionSnap, digest
 
 from tests.web.test_event_payload_secrecy import own_view, same_html, stream_payload
 
@@ -95,11 +98,44 @@ def test_a_new_version_is_read_and_rendered_again(app, new_table, device):
     assert "Lives" in second and ">3<" in second.replace(" ", "")
 
 
-def test_games_whose_sections_read_the_viewer_are_rendered_per_viewer(app):
+def test_games_whose_templates_read_the_viewer_declare_it(app):
+    """A game's section gets the viewer only when its registry entry says its templates read it; a
+    template reading `snap.viewer` in a game that does not declare it would find None there (never
+    someone else's seat), and this test says which game forgot."""
     with app.app_context():
-        # CommuniCat's and Cloaked Cats' seat pages name the seat's own secret (the cover's memory key)
-        assert reads_viewer("communicat") and reads_viewer("cloaked-cats")
-        assert not reads_viewer("toolbox")
+        loader = app.jinja_env.loader
+        for entry in games.catalogue():
+            names = [n for n in loader.list_templates() if n.startswith(f"games/{entry.id}/")]
+            reads = any("snap.viewer" in loader.get_source(app.jinja_env, n)[0] for n in names)
+            assert reads == entry.game.sections_read_viewer, entry.id
+        assert games.get("communicat").sections_read_viewer and not games.get("toolbox").sections_read_viewer
+
+
+def test_a_rendering_key_is_made_of_every_input_field():
+    """Each field of a section's inputs (and of the snap inside) changes the key: none is left out,
+    and none needs listing anywhere."""
+    base = SectionInputs("toolbox", "seat", "ABCDEF", "en", SectionSnap(3, 1, (), None), {"dice": [1]})
+    changed = {"game_id": "catchy", "role": "board", "code": "BCDEFG", "language": "de",
+               "snap": SectionSnap(4, 1, (), None), "view": {"dice": [2]}}
+    assert set(changed) == {f.name for f in dataclasses.fields(SectionInputs)}
+    for name, value in changed.items():
+        assert digest(dataclasses.replace(base, **{name: value})) != digest(base), name
+    snap_changed = {"version": 4, "game_number": 2, "seats": (games.base.Seat(1, "Ann"),), "viewer": None}
+    for name, value in snap_changed.items():
+        if value != getattr(base.snap, name):
+            assert digest(dataclasses.replace(base, snap=dataclasses.replace(base.snap, **{name: value}))) != digest(base)
+    assert {f.name for f in dataclasses.fields(FrameInputs)} >= {"snap", "section", "join_url", "language"}
+
+
+def test_a_field_added_to_the_inputs_is_in_the_key_without_touching_a_list():
+    """The next engineer adds what a template reads to the inputs class: the cache follows."""
+    @dataclasses.dataclass(frozen=True)
+    class WithTimerStyle(SectionInputs):
+        timer_style: str = "digits"
+
+    base = WithTimerStyle("toolbox", "seat", "ABCDEF", "en", SectionSnap(3, 1, (), None), {})
+    assert digest(base) != digest(dataclasses.replace(base, timer_style="hourglass"))
+    assert digest(base) == digest(dataclasses.replace(base))
 
 
 # Pack the Essentials' templates do not read the viewer: its seats share a section exactly when their
@@ -120,8 +156,7 @@ def test_after_a_change_every_stream_carries_its_own_view_and_no_one_elses_secre
     streams = [(name, who, role, open_stream(who, board.code, role, seen)) for name, who, role in viewers]
     board.act("show_need" if game == "communicat" else "start")
     if game == "pack-the-essentials":
-        with app.app_context():
-            assert not reads_viewer(game)
+        assert not games.get(game).sections_read_viewer
     payloads = {(name, role): next_payload(chunks)[1] for name, _, role, (_, chunks) in streams}
     for _, _, _, (response, _) in streams:
         response.close()

@@ -1,0 +1,262 @@
+"""Reading a table for one viewer: a Snapshot, everything a page is rendered from (never the raw
+state outside the game's `view`), read in one transaction; and shared reads, where one store read
+serves every viewer of a table that asks for the same version at about the same time (a change
+wakes each of its streams at once)."""
+from __future__ import annotations
+
+import secrets
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable
+
+from .. import games, records
+from ..games.base import Seat
+from ..groups import hooks as group_hooks
+from ..storage.interface import EventRow, SeatRow, TableRow, Transaction
+from .errors import clock_time
+from .identity import CLAIM_SECONDS, Credentials, Viewer, identify
+from .rights import may_undo
+from .saved import load_table, seats_of, split_state, table_ctx
+
+if TYPE_CHECKING:
+    from .service import Tables
+
+NOTICE_KINDS = ("undo", "seat_moved", "seat_removed", "claim", "claim_refused", "board_paired", "boards_forgotten",
+                "switch", "seat_earlier")
+NOTICES_SHOWN = 3
+NOTICES_READ = 30           # newest events a snapshot reads for its notices
+SHARED_READ_WAIT_SECONDS = 5.0  # a stream waiting for another's read of its table looks again after this at most
+SHARED_READ_SECONDS = 2.0   # a read shared by a table's streams serves them this long at most (see shared_snapshot)
+SHARED_READS_KEPT = 500     # tables whose newest shared read this process keeps (one older than 2 s serves nobody)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """Everything needed to render one viewer's page: never the raw state outside `view`."""
+    code: str
+    game: games.Game
+    version: int
+    seats: list[Seat]
+    viewer: Viewer
+    view: dict
+    now: float
+    undo: dict | None   # {"by": name, "move": name, "allowed": bool} or None
+    result: dict | None = None  # the game just finished (its record, companion/records.py), with its chart
+    # What the table's engine did that every screen should read (undos, seats moving, boards paired),
+    # newest first: [{"kind", "at", "by", "by_host", "seat", "move"}] with names, not ids.
+    notices: list[dict] = field(default_factory=list)
+    # Phones asking for a seat: for the host, every pending claim; for a seat, the claim on it.
+    # [{"seat": id, "name": seat's name, "at": time}]
+    claims: list[dict] = field(default_factory=list)
+    # The id of the game being played at this table (1, 2, ... : each switch and rematch a new one):
+    # every form of the page names it, so a tap can never land in the game after it.
+    game_number: int = 1
+
+
+class TableRead:
+    """One table as one read transaction saw it, answering the `Transaction` methods a snapshot uses
+    (with the same signatures, so identifying a viewer is the same code for both). Each answer is
+    read once and kept; `share()` reads the rest a viewer could need and lets the transaction go,
+    after which the read serves any number of viewers' snapshots from memory."""
+
+    SHARED_KINDS = ("board", "moved", "removed", "claim")  # the credentials viewers are told apart by
+
+    def __init__(self, tx: Transaction, code: str):
+        self._tx: Transaction | None = tx
+        self._answers: dict[tuple, object] = {}
+        row, game = load_table(tx, code)
+        self.code, self.row, self.game, self.version = code, row, game, row.version
+        # The row's state is parsed for this read alone: taken apart once, never changed after
+        # (game views are pure), so every viewer's view reads the same dicts.
+        self.state, self.engine = split_state(row.state)
+        self.at: float | None = None
+
+    def _answer(self, key: tuple, read: Callable[[Transaction], object]):
+        if key not in self._answers:
+            if self._tx is None:
+                raise LookupError(f"a shared table read was not given {key[0]}")
+            self._answers[key] = read(self._tx)
+        return self._answers[key]
+
+    def share(self, at: float) -> None:
+        """Read what only some viewers need, and stop reading: from now on the answers are kept ones."""
+        for kind in self.SHARED_KINDS:
+            self.credentials(self.code, kind)
+        self.seats(self.code)
+        self._tx, self.at = None, at
+
+    def get_table(self, code: str) -> TableRow:
+        return self.row
+
+    def seats(self, code: str) -> list[SeatRow]:
+        return self._answer(("seats",), lambda tx: tx.seats(code))
+
+    def seat_by_token(self, code: str, token_hash: str) -> SeatRow | None:
+        # The table's seats are read for every snapshot anyway: one query fewer than asking the store.
+        return next((s for s in self.seats(code) if secrets.compare_digest(s.token_hash, token_hash)), None)
+
+    def credentials(self, code: str, kind: str) -> list:
+        return self._answer(("credentials", kind), lambda tx: tx.credentials(code, kind))
+
+    def last_live_move(self, code: str) -> EventRow | None:
+        return self._answer(("last_live_move",), lambda tx: tx.last_live_move(code))
+
+    def history(self, code: str, limit: int) -> list[EventRow]:
+        return self._answer(("history", limit), lambda tx: tx.history(code, limit))
+
+    def records_of_game(self, game: str, limit: int) -> list:
+        return self._answer(("records_of_game", game, limit), lambda tx: tx.records_of_game(game, limit))
+
+    def shown_records(self, game: str) -> list[dict]:
+        """The records a game that shows other games' results sees (its group's: companion/groups/hooks.py)."""
+        return self._answer(("shown_records", game), lambda tx: group_hooks.shown_records(tx, self.code, game))
+
+    def records(self, code: str) -> list:
+        return self._answer(("records",), lambda tx: tx.records(code))
+
+
+class SharedReads:
+    """The newest shared TableRead of each table, for at most `most` tables (the least recently
+    used go first), and the reads being made now: one per table at a time, and everyone who wants
+    that table meanwhile waits for it rather than making their own."""
+
+    def __init__(self, most: int):
+        self.most = most
+        self._reads: OrderedDict[str, TableRead] = OrderedDict()
+        self._making: dict[str, threading.Event] = {}  # table -> set when its read in progress ends
+        self._lock = threading.Lock()
+
+    def newest(self, code: str, usable: Callable[[TableRead | None], bool],
+               make: Callable[[], TableRead]) -> TableRead:
+        """The kept read of `code` if `usable`, else one made now by `make()`, once: callers that
+        come while it is being made wait for it and then look again. All of them wake together when
+        it is kept (a lock instead would hand over to its waiters one at a time, and under gevent
+        each hand-over waits for a turn of the event loop, which a store on the network, Redis,
+        made dozens of milliseconds when busy)."""
+        while True:
+            with self._lock:
+                read = self._reads.get(code)
+                if read is not None:
+                    self._reads.move_to_end(code)
+                if usable(read):
+                    return read
+                making = self._making.get(code)
+                mine = making is None
+                if mine:
+                    making = self._making[code] = threading.Event()
+            if not mine:
+                making.wait(SHARED_READ_WAIT_SECONDS)
+                continue  # kept now (or failed: then one of the waiters makes it)
+            try:
+                read = make()
+                self._keep(code, read)
+                return read
+            finally:
+                with self._lock:
+                    del self._making[code]
+                making.set()
+
+    def _keep(self, code: str, read: TableRead) -> None:
+        with self._lock:
+            kept = self._reads.get(code)
+            if kept is not None and kept.version > read.version:
+                return  # a newer read landed meanwhile (another thread): keep it
+            self._reads[code] = read
+            self._reads.move_to_end(code)
+            while len(self._reads) > self.most:
+                self._reads.popitem(last=False)
+
+
+def snapshot(tables: "Tables", code: str, creds: Credentials) -> Snapshot:
+    """Who is looking and what they may see, read in one transaction."""
+    with tables.store.read() as tx:
+        return make_snapshot(TableRead(tx, code), creds, tables.clock())
+
+
+def shared_snapshot(tables: "Tables", code: str, creds: Credentials, at_least: int = 0) -> Snapshot:
+    """snapshot(), from a read of the table shared by every viewer that asks for version
+    `at_least` or newer within SHARED_READ_SECONDS: after a change, each of a table's event
+    streams wants its own viewer's snapshot of the same version, and one store read (with one
+    `now`, so their timers agree) serves them all. The viewer is still identified, and the
+    game's view made, for each one: sharing the read shares nothing secret."""
+    def fresh(read: TableRead | None, now: float) -> bool:
+        return read is not None and read.version >= at_least and 0 <= now - read.at < SHARED_READ_SECONDS
+
+    def make() -> TableRead:
+        now = tables.clock()
+        with tables.store.read() as tx:
+            read = TableRead(tx, code)
+            # An anonymous viewer's snapshot makes every read a snapshot needs whoever looks
+            # (the game's records included); share() adds the credentials viewers differ by.
+            make_snapshot(read, Credentials(), now)
+            read.share(now)
+        return read
+
+    read = tables.shared_reads.newest(code, lambda read: fresh(read, tables.clock()), make)
+    return make_snapshot(read, creds, read.at)
+
+
+def make_snapshot(tx: TableRead, creds: Credentials, now: float) -> Snapshot:
+    code, row, game = tx.code, tx.row, tx.game
+    viewer = identify(tx, row, creds, now)
+    seat_rows = tx.seats(code)
+    last = tx.last_live_move(code)
+    recent = tx.history(code, NOTICES_READ)
+    claims = open_claims(tx, code, now) if viewer.is_host or viewer.seat else []
+    state, engine = tx.state, tx.engine
+    # A game that shows results from other tables (Pack the Essentials' Purr-sonal Best) is given
+    # its group's records, read here: the view itself never reads another table.
+    shown = tx.shown_records(game.id) if game.shows_records and game.shows_records(state) else None
+    legacy_records = tx.records(code) if game.standing and not records.started(engine) else None
+    seats = seats_of(seat_rows)
+    view = game.view(state, table_ctx(viewer, seats, now, engine, records=shown))
+    clash = set(view) & set(games.Game.RESERVED)
+    assert not clash, f"game view uses reserved keys {clash}"
+    undo = None
+    if last and last.kind == "move":
+        by = next((s for s in seats if s.id == last.seat_id), None)
+        # by None: the board did it; the template words that (and the move's name) per language.
+        undo = {"move": last.move.replace("_", " "), "by": by.name if by else None,
+                "allowed": may_undo(viewer, last, game.moves.get(last.move))}
+    # The game just finished is in the state's own running record: nothing else is read.
+    result = records.finished_record(engine)
+    if legacy_records:
+        # A table saved before records were kept (until its next move): its finished games
+        # were backfilled at start-up; the newest is shown while the board shows it over.
+        board_view = view if viewer.seat is None else game.view(state, table_ctx(None, seats, now, engine))
+        standing = game.standing(board_view)
+        if standing and standing["over"]:
+            result = legacy_records[-1].record
+    names_by_id = {s.id: s.name for s in seats}
+    notices = [n for n in (notice(e, names_by_id) for e in recent) if n][:NOTICES_SHOWN]
+    if viewer.seat is not None or not viewer.is_host:   # a seat page is asked about its own seat only
+        claims = [c for c in claims if viewer.seat and c["seat"] == viewer.seat.id]
+    return Snapshot(code, game, row.version, seats, viewer, view, now, undo, result, notices, claims,
+                    records.game_number(engine))
+
+
+def notice(event: EventRow, names_by_id: dict[int, str]) -> dict | None:
+    """An engine event as every screen's log shows it (names, not ids; worded by the template)."""
+    if event.kind not in NOTICE_KINDS:
+        return None
+    args = event.args or {}
+    seat = args.get("seat", args.get("of"))
+    return {"kind": event.kind, "at": event.at, "time": clock_time(event.at),
+            "by": names_by_id.get(event.seat_id) if event.seat_id is not None else None,
+            "by_host": bool(args.get("by_host")),
+            "seat": args.get("name") or (names_by_id.get(seat) if seat is not None else None),
+            "move": event.move.replace("_", " ") if event.move else None,
+            # a switch: the game the host switched to, and whether one was ended early
+            "game": _title(args.get("game")), "ended_early": bool(args.get("ended_early"))}
+
+
+def open_claims(tx: Transaction, code: str, now: float) -> list[dict]:
+    by_id = {s.seat_id: s.name for s in tx.seats(code)}
+    return [{"seat": c.seat_id, "name": by_id[c.seat_id], "at": c.at, "time": clock_time(c.at)}
+            for c in tx.credentials(code, "claim") if c.seat_id in by_id and now - c.at < CLAIM_SECONDS]
+
+
+def _title(game_id: str | None) -> str | None:
+    game = games.get(game_id) if game_id else None
+    return game.title if game else None
