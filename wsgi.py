@@ -1,4 +1,4 @@
-"""Entry point for a production WSGI server running several processes (see README, Scale-out):
+"""Entry point for a production WSGI server running several processes (docs/DEPLOY.md):
 
     COMPANION_DB=redis://127.0.0.1:6379/0 gunicorn wsgi:app
 
@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import os
 
-from app import build_app, parse_args, start_expiry
+from companion.cli import build_app, parse_args, start_expiry
 
 _args = parse_args([])  # defaults read from the environment, as for app.py
 # No public URL by default: behind a reverse proxy the request's own Host is the address phones use
-# (the proxy must pass it on; see the sample nginx configuration in the README).
+# (the proxy must pass it on; see the sample nginx configuration in docs/DEPLOY.md).
 app = build_app(_args.db, os.environ.get("COMPANION_PUBLIC_URL"), _args.allowed_hosts)
 if _args.expire_days > 0:
     start_expiry(app, _args.expire_days)

@@ -67,7 +67,7 @@ class Server:
 
 
 class RedisServer:
-    """A throwaway redis-server on 127.0.0.1 (the durability settings the README recommends)."""
+    """A throwaway redis-server on 127.0.0.1 (the durability settings docs/DEPLOY.md recommends)."""
 
     def __init__(self):
         self.port = free_port()

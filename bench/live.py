@@ -13,7 +13,7 @@ With --two-processes, a redis-server (Debian's) and two `python app.py --db redi
 started; a table's devices are split between the two processes (even ones on A, odd ones on B) and
 actions are sent to A, so half the streams hear of each action through Redis pub/sub. With
 --by-table as well, each table's devices and actions all go to one of the two (tables alternate),
-as the README's proxy routing by table code sends them.
+as docs/DEPLOY.md's proxy routing by table code sends them.
 
 Each table's devices send from a loopback address of their own (127.0.T.x), as a table's phones
 behind one café router would; the server's per-address limits then see tables apart.
@@ -204,7 +204,7 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
     """`during(port, codes)`: started once every stream is held and returning a function that
     stops it and returns a dict for the result (bench/abuse.py's abusive client). `by_table` (two
     processes): each table's devices and actions go to one process, as a proxy routing by table
-    code does (README, Scale-out), instead of splitting every table's devices between the two."""
+    code does (docs/DEPLOY.md), instead of splitting every table's devices between the two."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # the server inherits it
     store = RedisServer() if two_processes else None

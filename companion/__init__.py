@@ -3,19 +3,25 @@ from __future__ import annotations
 
 import os
 import random
-from pathlib import Path
+from typing import TYPE_CHECKING
 
-from flask import Flask
+from . import paths
 
-from .storage import open_backend
-from .engine import Tables
-
-ROOT = Path(__file__).resolve().parent.parent
+if TYPE_CHECKING:
+    from flask import Flask
 
 
-def create_app(config: dict | None = None) -> Flask:
-    app = Flask(__name__, template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"),
-                instance_path=str(ROOT / "instance"))
+def create_app(config: dict | None = None) -> "Flask":
+    # Imported here, not at the top: `cat-table-companion` (companion/cli.py) imports this package
+    # and must let gevent patch the standard library before Flask, Redis and sqlite3 are loaded.
+    from flask import Flask
+
+    from .storage import open_backend
+    from .engine import Tables
+
+    instance = paths.CHECKOUT_INSTANCE
+    app = Flask(__name__, template_folder=str(paths.TEMPLATES), static_folder=str(paths.STATIC),
+                instance_path=str(instance) if instance else None)
     app.config.update(
         DATABASE=None,              # a file path (SQLite; default instance/companion.db) or redis://HOST:PORT/N
         HISTORY_PER_TABLE=500,      # Redis: events kept per table (and so the undo depth)
@@ -62,9 +68,10 @@ def create_app(config: dict | None = None) -> Flask:
     backend = open_backend(app.config["DATABASE"], history=app.config["HISTORY_PER_TABLE"],
                            prefix=app.config["REDIS_PREFIX"])
     tables = Tables(backend.store, backend.hub)
-    # A database from before finished games were recorded gets its records once (the old way:
-    # each table's live states walked through its game's standing); a noted no-op afterwards.
-    tables.backfill_records()
+    # What an older version saved is brought up to this one once, here, and never in a read or a
+    # move (companion/engine/migrations.py; a noted no-op afterwards).
+    from .engine import migrations
+    migrations.run(tables)
     if app.config["RANDOM_SEED"] is not None:
         seeds = random.Random(app.config["RANDOM_SEED"])
         tables.seeds = lambda: seeds.getrandbits(64)
@@ -95,4 +102,6 @@ def create_app(config: dict | None = None) -> Flask:
 
     from .web import register
     register(app)
+    from .commands import register_commands
+    register_commands(app)     # `flask --app app tables` and the other keeper's commands
     return app

@@ -1,11 +1,13 @@
-"""Game data (decks/<name>.toml), read once. Rule readings live there so a group can change them."""
+"""Game data (decks/<name>.toml), read once: the numbers and names a group can change. The rule readings
+those values follow are written in docs/games/<game>.md."""
 from __future__ import annotations
 
 import tomllib
 from functools import lru_cache
-from pathlib import Path
 
-DECKS_DIR = Path(__file__).resolve().parent.parent / "decks"
+from . import paths
+
+DECKS_DIR = paths.DECKS
 
 
 @lru_cache(maxsize=None)

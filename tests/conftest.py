@@ -24,9 +24,8 @@ settings.register_profile("companion", deadline=None, suppress_health_check=[Hea
 settings.load_profile("companion")
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
-from companion import create_app  # noqa: E402
+from companion import create_app  # noqa: E402  (found through pytest.ini's pythonpath)
 
 CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
 REDIS_SERVER = shutil.which("redis-server")
@@ -53,7 +52,7 @@ def backend(request) -> str:
 
 class RedisServer:
     """A throwaway redis-server on 127.0.0.1 and a free port, its files in a temporary folder.
-    appendonly + appendfsync everysec, as the README recommends: each write reaches the AOF file (the
+    appendonly + appendfsync everysec, as docs/DEPLOY.md recommends: each write reaches the AOF file (the
     operating system) before Redis replies, so killing redis-server itself loses nothing acknowledged."""
 
     def __init__(self, folder: Path):
@@ -185,6 +184,25 @@ def paired_board(app, table: "TableClient") -> "TableClient":
     r = screen.client.get(match.group(1))
     assert r.status_code == 303, r.data
     return screen
+
+
+def bring_into_play(new_table, device, game_id: str) -> tuple["TableClient", dict[str, "TableClient"]]:
+    """A table of `game_id` in play the way its registry entry says (Game.in_play): made with its
+    options, its people seated, the board's moves made. Returns (the host's board, {name: phone})."""
+    from companion import games
+    recipe = games.get(game_id).in_play
+    board = new_table(game_id, **recipe.options)
+    phones = {name: device(board).join(name) for name in recipe.seats}
+    seat_ids = {name: phone.view()["seat"] for name, phone in phones.items()}
+    for move, fields in recipe.moves:
+        board.act(move, as_="board", **recipe.fields(fields, seat_ids))
+    return board, phones
+
+
+@pytest.fixture
+def in_play(new_table, device):
+    """in_play("catchy") -> (board, {name: phone}): a table of that game in play (bring_into_play)."""
+    return lambda game_id: bring_into_play(new_table, device, game_id)
 
 
 @pytest.fixture

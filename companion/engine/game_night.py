@@ -15,7 +15,7 @@ from .change import Change, change_table
 from .errors import Stale
 from .identity import Credentials
 from .randomness import run_with_table_rng
-from .recording import record_after, record_ended_early, replayed_engine
+from .recording import record_after, record_ended_early
 from .saved import load_table, saved_state, seats_of, split_state, table_ctx
 
 if TYPE_CHECKING:
@@ -85,8 +85,6 @@ def switch(tables: "Tables", code: str, game_id: str, getlist: Callable[[str], l
             raise RuleError("The Needs Generator keeps its one game: make a table for another game.")
         state, engine = split_state(row.state)
         seats = seats_of(tx.seats(code))
-        if old.standing and not records.started(engine):   # a table saved before records were kept
-            engine.update(replayed_engine(tx, code, old, seats))
         if ends is not None:
             if ends != records.game_number(engine):
                 raise Stale(N_("That game has already ended: here is the table as it is now."))

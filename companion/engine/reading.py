@@ -208,7 +208,6 @@ def make_snapshot(tx: TableRead, creds: Credentials, now: float) -> Snapshot:
     # A game that shows results from other tables (Pack the Essentials' Purr-sonal Best) is given
     # its group's records, read here: the view itself never reads another table.
     shown = tx.shown_records(game.id) if game.shows_records and game.shows_records(state) else None
-    legacy_records = tx.records(code) if game.standing and not records.started(engine) else None
     seats = seats_of(seat_rows)
     view = game.view(state, table_ctx(viewer, seats, now, engine, records=shown))
     clash = set(view) & set(games.Game.RESERVED)
@@ -221,13 +220,6 @@ def make_snapshot(tx: TableRead, creds: Credentials, now: float) -> Snapshot:
                 "allowed": may_undo(viewer, last, game.moves.get(last.move))}
     # The game just finished is in the state's own running record: nothing else is read.
     result = records.finished_record(engine)
-    if legacy_records:
-        # A table saved before records were kept (until its next move): its finished games
-        # were backfilled at start-up; the newest is shown while the board shows it over.
-        board_view = view if viewer.seat is None else game.view(state, table_ctx(None, seats, now, engine))
-        standing = game.standing(board_view)
-        if standing and standing["over"]:
-            result = legacy_records[-1].record
     names_by_id = {s.id: s.name for s in seats}
     notices = [n for n in (notice(e, names_by_id) for e in recent) if n][:NOTICES_SHOWN]
     if viewer.seat is not None or not viewer.is_host:   # a seat page is asked about its own seat only

@@ -1,9 +1,7 @@
 """A table's records in the store: each game recorded once, when it ends (the rules of that are
 companion/records.py, pure; this is where the pipeline writes and removes what they decide).
-
-Tables saved before records were kept (before round 22) have no running record in their state:
-their finished games were backfilled once at start-up (`backfill_records`), and their first move
-or undo walks their live states once (`replayed_engine`)."""
+Tables saved before records were kept got theirs once, at start-up (`backfill_records`,
+companion/engine/migrations.py)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -28,15 +26,6 @@ def history(tables: "Tables", code: str) -> list[dict]:
         return [r.record for r in tx.records(code)]
 
 
-def replayed_engine(tx: Transaction, code: str, game: games.Game, seats: list[Seat]) -> dict:
-    """The record part of the engine for a table saved before records were kept: its live states up
-    to now walked once (the old way, for this table only)."""
-    events = tx.live_states(code, HISTORY_EVENTS)
-    engine, _done = records.replay(game, [(e.at, split_state(e.state_after)[0])
-                                          for e in reversed(events) if e.state_after], seats)
-    return engine
-
-
 def record_after(tx: Transaction, code: str, game: games.Game, seats: list[Seat], state: dict, engine: dict,
                  now: float, by_host: bool = True) -> None:
     """After a move: the running record takes this state's standing; the move that finishes a game
@@ -46,8 +35,6 @@ def record_after(tx: Transaction, code: str, game: games.Game, seats: list[Seat]
     again."""
     if not game.standing:
         return
-    if not records.started(engine):
-        engine.update(replayed_engine(tx, code, game, seats))
     standing = records.board_standing(game, state, seats, now, engine.get(records.PLAYERS))
     try:
         done = records.advance(engine, game, standing, now, by_host=by_host)
@@ -80,8 +67,6 @@ def unrecord(tx: Transaction, code: str, game: games.Game, seats: list[Seat], re
     if not game.standing:
         return
     engine = split_state(dict(restored))[1]
-    if not records.started(engine):   # the undone move is already off the live states here
-        engine = replayed_engine(tx, code, game, seats)
     tx.remove_records(code, after=records.game_number(engine) - 1)
     finished = records.finished_record(engine)
     if finished:

@@ -53,8 +53,6 @@ class Tables:
     pairing_code = boards.pairing_code
     pair_board = boards.pair_board
     forget_boards = boards.forget_boards
-    # records from before they were kept (engine/recording.py)
-    backfill_records = recording.backfill_records
 
     def create(self, game_id: str, getlist: Callable[[str], list[str]], standalone: bool = False,
                group: "group_hooks.TableOfGroup | None" = None) -> tuple[str, str]:

@@ -114,6 +114,23 @@ WHO_CHOICES = ("anyone", "seat", "host")
 
 
 @dataclass(frozen=True)
+class InPlay:
+    """How a table of a game comes into play, as a group brings it there: the options the table is
+    made with (the new-table form's fields), who sits down (names, in joining order), and the
+    board's moves after that (a field value "@Ann" is Ann's seat id). Every cross-game test and
+    benchmark (fair play, accessibility, page weight, fuzzing) starts a game this way, so a new
+    game declares it once, beside its rules."""
+    options: Mapping[str, Any] = field(default_factory=dict)
+    seats: tuple[str, ...] = ("Ann", "Bob", "Cy")
+    moves: tuple[tuple[str, Mapping[str, str]], ...] = ()
+
+    def fields(self, move_fields: Mapping[str, str], seat_ids: Mapping[str, int]) -> dict[str, str]:
+        """A move's fields with each "@Name" replaced by that seat's id."""
+        return {k: str(seat_ids[v[1:]]) if isinstance(v, str) and v.startswith("@") else v
+                for k, v in move_fields.items()}
+
+
+@dataclass(frozen=True)
 class Game:
     id: str
     title: str
@@ -143,5 +160,12 @@ class Game:
     # host's own controls): their sections are rendered per viewer. Otherwise a section is shared by
     # every viewer whose view is equal (companion/web/sections.py), and `snap.viewer` is None there.
     sections_read_viewer: bool = False
+    # How a table of it comes into play (InPlay above), for every cross-game test and benchmark.
+    in_play: InPlay = field(default_factory=InPlay)
+    # The pages ("seat", "board") that lay a secret face down (templates/_secret.html): they load
+    # static/js/secret.js, which covers it again after a few seconds.
+    secret_screens: tuple[str, ...] = ()
+    # Where it stands in the home page's list (lower first).
+    order: int = 100
     # Keys a game view must not use: the page adds them itself.
     RESERVED = ("version", "game", "game_number", "seats", "seat")

@@ -18,7 +18,7 @@ from __future__ import annotations
 from .. import decks
 from ..errors import N_, BadInput, Forbidden, RuleError
 from ..fields import Bool, Choice, Int, Text, TextList
-from .base import Ctx, Game, Move
+from .base import Ctx, Game, InPlay, Move
 
 DATA = decks.load("catchy")
 CARDS, TRICK, ROUND, SCORE = DATA["cards"], DATA["trick"], DATA["round"], DATA["score"]
@@ -501,4 +501,6 @@ GAME = Game(
     standing=standing,
     options=OPTIONS,
     sections_read_viewer=True,
+    order=2,
+    in_play=InPlay(seats=("Ann", "Bob"), moves=(("start_round", {"players": "phones", "leader": "1"}),)),
 )

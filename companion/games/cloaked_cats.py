@@ -15,7 +15,7 @@ from .. import decks
 from ..errors import N_, BadInput, RuleError, Term
 from ..fields import Choice, ChoiceList, Int
 from ..parts import deck, picker
-from .base import Ctx, Game, Move, Seat
+from .base import Ctx, Game, InPlay, Move, Seat
 
 DECK = decks.load("cloaked_cats")
 RULES = DECK["rules"]
@@ -440,4 +440,7 @@ GAME = Game(
     standing=standing,
     options={},
     sections_read_viewer=True,
+    order=3,
+    in_play=InPlay(moves=(("start", {}),)),
+    secret_screens=("seat",),
 )

@@ -19,7 +19,7 @@ from ..errors import N_, BadInput, Forbidden, RuleError, Term
 from ..fields import Bool, Choice, Int
 from ..parts import counter, deck, track
 from ..parts import timer as countdown  # "timer" is also a field of configure
-from .base import Ctx, Game, Move
+from .base import Ctx, Game, InPlay, Move
 
 DATA = load("communicat")
 RULES = DATA["rules"]
@@ -627,4 +627,7 @@ GAME = Game(
     standing=standing,
     options=OPTIONS,
     sections_read_viewer=True,
+    order=1,
+    in_play=InPlay(options={"mode": "coop"}, moves=(("new_needs", {}),)),
+    secret_screens=("seat",),
 )

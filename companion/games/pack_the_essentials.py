@@ -17,7 +17,7 @@ from .. import decks
 from ..errors import N_, BadInput, Forbidden, RuleError
 from ..fields import Bool, Choice, Int
 from ..parts import deck, rounds
-from .base import Ctx, Game, Move
+from .base import Ctx, Game, InPlay, Move
 
 DATA = decks.load("pack_the_essentials")
 ROUNDS = DATA["rounds"]
@@ -656,4 +656,6 @@ GAME = Game(
     standing=standing,
     shows_records=lambda state: state.get("mode") == "solo",
     options=OPTIONS,
+    order=4,
+    in_play=InPlay(moves=(("start", {}),)),
 )

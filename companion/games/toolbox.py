@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..errors import N_, BadInput, RuleError, Term
 from ..fields import Bool, Choice, ChoiceList, Int, Text, TextList
 from ..parts import bag, counter, deck, dice, picker, rounds, timer, track
-from .base import Ctx, Game, Move
+from .base import Ctx, Game, InPlay, Move
 
 PARTS = ["timers", "dice", "bag", "deck", "track", "counters", "rounds", "picker"]
 # What a refusal calls a part the table lacks (a word translated where the refusal is shown).
@@ -284,4 +284,6 @@ GAME = Game(
     moves=MOVES,
     view=view,
     options=OPTIONS,
+    order=6,
+    in_play=InPlay(options={"parts": list(PARTS)}),
 )

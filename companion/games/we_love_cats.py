@@ -15,7 +15,7 @@ from ..decks import load
 from ..errors import BadInput, RuleError, Term
 from ..fields import Choice, Int
 from ..parts import bag, dice, picker
-from .base import Ctx, Game, Move
+from .base import Ctx, Game, InPlay, Move
 
 DECK = load("we_love_cats")
 COLORS: list[str] = [c["id"] for c in DECK["colors"]]
@@ -415,4 +415,6 @@ GAME = Game(
     view=view,
     standing=standing,
     sections_read_viewer=True,
+    order=5,
+    in_play=InPlay(moves=(("start", {"first_seat": "@Ann"}),)),
 )

@@ -142,9 +142,26 @@ class Transaction(Protocol):
         """Read-only: the newest records of one game at every table, newest first."""
         ...
 
+    def rewrite_live_states(self, code: str, states: dict[int, dict]) -> None:
+        """One-time migrations only (companion/engine/migrations.py): the saved state of the live
+        events named by id is replaced."""
+        ...
+
     # the store's own notes (one-time migrations done)
     def meta(self, key: str) -> str | None: ...
     def set_meta(self, key: str, value: str) -> None: ...
+
+    # a whole table as plain data, for `export` and `import` (companion/commands.py)
+    def dump_table(self, code: str) -> dict | None:
+        """Everything kept for one table, backend-neutral: its row (with `seats_made`, the seats it
+        ever made, so an imported table never gives a removed seat's id again), its seats in seating order (with
+        their name keys and token hashes, so phones keep their seats), credentials, events oldest first
+        (each with the state after it where the store keeps one) and records. None if there is none."""
+        ...
+    def load_table(self, table: dict) -> None:
+        """Writes a table as dump_table() gave it (already validated), seat ids as they were;
+        ValueError if its code is taken."""
+        ...
 
 
 class Store(Protocol):
@@ -159,6 +176,10 @@ class Store(Protocol):
 
     def close(self) -> None: ...
 
+    def durability_problems(self) -> list[str]:
+        """What in the store's own settings or files could lose acknowledged moves, as sentences for
+        the keeper (`check`); empty when all is well."""
+        ...
 
 # ---- groups (issue 30): added apart from the table methods above; each backend implements them in
 # its own module (sqlite_groups.py, redis_groups.py), mixed into its transaction class.

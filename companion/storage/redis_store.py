@@ -248,6 +248,22 @@ class RedisTransaction(RedisGroups):
         return [EventRow(e["id"], e["version"], e["kind"], e["move"], e["seat"], e["state_after"], e["at"], e.get("args"))
                 for e in reversed(stack[-limit:])] if limit > 0 else []
 
+    def rewrite_live_states(self, code: str, states: dict[int, dict]) -> None:
+        row = self._fetch(code)
+        live_key = self.s.key(code, "live")
+        entries = [json.loads(x) for x in self.pipe.lrange(live_key, 0, -1)]
+        for entry in entries:
+            if entry["id"] in states:
+                entry["state_after"] = states[entry["id"]]
+        encoded = [json.dumps(entry) for entry in entries]
+
+        def write(p):
+            p.delete(live_key)
+            if encoded:
+                p.rpush(live_key, *encoded)
+        self._queue(write)
+        self._touch(code, {"updated": row["updated"]})   # the table's hash changes with it: WATCH sees it
+
     def last_live_move(self, code: str) -> EventRow | None:
         """The newest live event (what an Undo button needs); the fetch has already read it."""
         newest = self.live_states(code, 1)
@@ -385,6 +401,69 @@ class RedisTransaction(RedisGroups):
         self._tables[code] = None
 
 
+    # a whole table as plain data (interface.py; `export` and `import`, companion/commands.py)
+    def dump_table(self, code: str) -> dict | None:
+        row = self.get_table(code)
+        if row is None:
+            return None
+        reader = self.pipe if self.writing else self.r
+        log, live = (reader.lrange(self.s.key(code, k), 0, -1) for k in ("log", "live"))
+        states = {e["id"]: e["state_after"] for e in map(json.loads, live)}
+        return {
+            "code": row.code, "game": row.game, "options": row.options, "state": row.state,
+            "version": row.version, "host_token_hash": row.host_token_hash,
+            "created_at": row.created_at, "updated_at": row.updated_at,
+            "seats_made": int(self._fetch(code).get("seats_made") or 0),
+            "seats": [{"id": s[0], "name": s[1], "name_key": s[2], "token_hash": s[3], "joined_at": s[4]}
+                      for s in self._seat_list(code)],
+            "credentials": [{"kind": c[0], "token_hash": c[1], "seat": c[2], "at": c[3]}
+                            for c in self._credential_list(code)],
+            "events": [{"version": e["version"], "kind": e["kind"], "move": e["move"], "seat": e["seat"],
+                        "args": e.get("args"), "state_after": states.get(e["id"]), "undone": e["undone"],
+                        "at": e["at"]} for e in map(json.loads, log)],
+            "records": [{"number": r.number, "game": r.game, "finished_at": r.finished_at, "record": r.record}
+                        for r in self.records(code)],
+        }
+
+    def load_table(self, table: dict) -> None:
+        code = table["code"]
+        if self._fetch(code) is not None:
+            raise ValueError(f"table {code} exists")
+        # Event ids are the table's own counter here (next_event): numbered afresh, in order.
+        log, live = [], []
+        for event_id, e in enumerate(table["events"], start=1):
+            entry = {"id": event_id, "version": e["version"], "kind": e["kind"], "move": e["move"],
+                     "seat": e["seat"], "args": e["args"], "undone": e["undone"], "at": e["at"]}
+            log.append(json.dumps(entry))
+            if e["kind"] in ("create", "move", "switch") and not e["undone"] and e["state_after"] is not None:
+                live.append(json.dumps({**entry, "state_after": e["state_after"]}))
+        log, live = log[-self.s.history:], live[-self.s.history:]
+        records = table["records"]
+        self._tables[code] = {"game": table["game"], "updated": str(table["updated_at"])}
+        self._live_top[code] = []
+        self._touch(code, {
+            "game": table["game"], "options": json.dumps(table["options"]), "state": json.dumps(table["state"]),
+            "version": table["version"], "host": table["host_token_hash"], "created": table["created_at"],
+            "updated": table["updated_at"], "next_event": len(table["events"]) + 1, "seats_made": table["seats_made"],
+            "seats": json.dumps([[s["id"], s["name"], s["name_key"], s["token_hash"], s["joined_at"]]
+                                 for s in table["seats"]]),
+            "creds": json.dumps([[c["kind"], c["token_hash"], c["seat"], c["at"]] for c in table["credentials"]]),
+            "records": max((r["number"] for r in records), default=0)})
+        log_key, live_key, rec_key = (self.s.key(code, k) for k in ("log", "live", "rec"))
+
+        def write_lists(p):
+            p.delete(log_key, live_key, rec_key)    # nothing left over from a table of that code
+            if log:
+                p.rpush(log_key, *log)
+            if live:
+                p.rpush(live_key, *live)
+            for r in records:
+                p.hset(rec_key, str(r["number"]), json.dumps({"game": r["game"], "finished_at": r["finished_at"],
+                                                               "record": r["record"]}))
+                p.zadd(self.s.records_key(r["game"]), {f"{code}:{r['number']}": r["finished_at"]})
+        self._queue(write_lists)
+
+
 class RedisStore:
     # Conflicts mean another process changed the same table between our read and our commit; each
     # retry re-reads, so a busy table converges fast. Bounded in time, not in a count of attempts, so
@@ -504,6 +583,23 @@ class RedisStore:
     def close(self) -> None:
         self.client.connection_pool.disconnect()
 
+    def durability_problems(self) -> list[str]:
+        """What in Redis's own settings could lose acknowledged moves, as sentences (`check`,
+        companion/commands.py): the append-only file must be on (snapshots alone lose minutes)."""
+        try:
+            config = {**self.client.config_get("appendonly"), **self.client.config_get("appendfsync"),
+                      **self.client.config_get("save")}
+        except RedisError as exc:
+            return [f"Redis would not show its persistence settings ({exc}): make sure it runs with "
+                    "appendonly yes and appendfsync everysec."]
+        if config.get("appendonly") != "yes":
+            lost = "minutes of moves (its save snapshots)" if config.get("save") else "every table"
+            return [f"Redis runs without its append-only file: a restart of Redis can lose {lost}. "
+                    "Set appendonly yes and appendfsync everysec (docs/DEPLOY.md)."]
+        if config.get("appendfsync") not in ("everysec", "always"):
+            return [f"Redis writes its append-only file with appendfsync {config.get('appendfsync')}: a crash of "
+                    "its machine can lose more than a second. Set appendfsync everysec (docs/DEPLOY.md)."]
+        return []
 
 def _seats_made(store: RedisStore) -> None:
     """Round 24: a table counts the seats it ever made, so a new seat never gets a removed one's id.

@@ -204,6 +204,10 @@ class SQLiteTransaction(SQLiteGroups):
         return [EventRow(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]) if r[5] else None, r[6],
                          json.loads(r[7]) if r[7] else None) for r in rows]
 
+    def rewrite_live_states(self, code: str, states: dict[int, dict]) -> None:
+        self.conn.executemany("UPDATE events SET state_after = ? WHERE table_code = ? AND id = ?",
+                              [(json.dumps(state), code, event_id) for event_id, state in states.items()])
+
     def last_live_move(self, code: str) -> EventRow | None:
         """The newest state-setting event not undone, without its state (what an Undo button needs)."""
         row = self.conn.execute(
@@ -281,6 +285,59 @@ class SQLiteTransaction(SQLiteGroups):
         if seat_id is not None:
             sql, params = sql + " AND seat_id = ?", params + [seat_id]
         self.conn.execute(sql, params)
+
+
+    # a whole table as plain data (interface.py; `export` and `import`, companion/commands.py)
+    def dump_table(self, code: str) -> dict | None:
+        row = self.get_table(code)
+        if row is None:
+            return None
+        q = self.conn.execute
+        return {
+            "code": row.code, "game": row.game, "options": row.options, "state": row.state,
+            "version": row.version, "host_token_hash": row.host_token_hash,
+            "created_at": row.created_at, "updated_at": row.updated_at,
+            "seats_made": q("SELECT seats_made FROM tables WHERE code = ?", (code,)).fetchone()[0],
+            "seats": [{"id": r[0], "name": r[1], "name_key": r[2], "token_hash": r[3], "joined_at": r[4]}
+                      for r in q("SELECT seat_id, name, name_key, token_hash, joined_at FROM seats"
+                                 " WHERE table_code = ? ORDER BY position, seat_id", (code,))],
+            "credentials": [{"kind": r[0], "token_hash": r[1], "seat": r[2], "at": r[3]}
+                            for r in q("SELECT kind, token_hash, seat_id, at FROM credentials WHERE table_code = ?"
+                                       " ORDER BY at, kind, token_hash", (code,))],
+            "events": [{"version": r[0], "kind": r[1], "move": r[2], "seat": r[3],
+                        "args": json.loads(r[4]) if r[4] else None,
+                        "state_after": json.loads(r[5]) if r[5] else None, "undone": bool(r[6]), "at": r[7]}
+                       for r in q("SELECT version, kind, move, seat_id, args, state_after, undone, at FROM events"
+                                  " WHERE table_code = ? ORDER BY id", (code,))],
+            "records": [{"number": r.number, "game": r.game, "finished_at": r.finished_at, "record": r.record}
+                        for r in self.records(code)],
+        }
+
+    def load_table(self, table: dict) -> None:
+        code = table["code"]
+        if self.table_exists(code):
+            raise ValueError(f"table {code} exists")
+        self.conn.execute("INSERT INTO tables (code, game, options, state, version, host_token_hash, created_at,"
+                          " updated_at, seats_made) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                          (code, table["game"], json.dumps(table["options"]), json.dumps(table["state"]),
+                           table["version"], table["host_token_hash"], table["created_at"], table["updated_at"],
+                           table["seats_made"]))
+        self.conn.executemany(
+            "INSERT INTO seats (table_code, seat_id, name, name_key, token_hash, joined_at, position)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(code, s["id"], s["name"], s["name_key"], s["token_hash"], s["joined_at"], position)
+             for position, s in enumerate(table["seats"], start=1)])
+        self.conn.executemany("INSERT INTO credentials VALUES (?, ?, ?, ?, ?)",
+                              [(code, c["kind"], c["token_hash"], c["seat"], c["at"]) for c in table["credentials"]])
+        self.conn.executemany(
+            "INSERT INTO events (table_code, version, kind, move, seat_id, args, state_after, undone, at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(code, e["version"], e["kind"], e["move"], e["seat"],
+              json.dumps(e["args"]) if e["args"] is not None else None,
+              json.dumps(e["state_after"]) if e["state_after"] is not None else None, int(e["undone"]), e["at"])
+             for e in table["events"]])
+        for r in table["records"]:
+            self.put_record(code, r["number"], r["game"], r["finished_at"], r["record"])
 
 
 class SQLiteStore:
@@ -382,3 +439,17 @@ class SQLiteStore:
     def read(self):
         """A consistent snapshot for reading (WAL: readers never wait for the writer)."""
         return self._transaction("BEGIN")
+
+    def durability_problems(self) -> list[str]:
+        """What could lose or has damaged tables, as sentences (`check`, companion/commands.py): the
+        file's own consistency check, and the write-ahead log that makes each move durable."""
+        try:
+            with self._connection() as conn:
+                (mode,) = conn.execute("PRAGMA journal_mode").fetchone()
+                damage = [r[0] for r in conn.execute("PRAGMA quick_check").fetchall() if r[0] != "ok"]
+        except sqlite3.Error as exc:
+            return [f"The database {self.path} cannot be read: {exc}."]
+        problems = [f"The database {self.path} is damaged: {'; '.join(damage[:5])}."] if damage else []
+        if mode.lower() != "wal":
+            problems.append(f"The database {self.path} is in journal mode {mode}, not WAL.")
+        return problems

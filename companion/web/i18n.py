@@ -17,9 +17,10 @@ from flask_babel import Babel, get_locale, gettext
 from jinja2 import pass_context
 from markupsafe import Markup
 
+from .. import paths
 from ..errors import Refusal
 
-TRANSLATIONS = Path(__file__).resolve().parent.parent.parent / "translations"
+TRANSLATIONS = paths.TRANSLATIONS
 LANGUAGES = {"en": "English", "de": "Deutsch"}
 COOKIE = "lang"
 YEAR = 365 * 24 * 3600
@@ -82,6 +83,9 @@ def compile_catalogues(directory: Path = TRANSLATIONS) -> None:
                 write_mo(fh, catalogue)                 # as `pybabel compile`: fuzzy entries left out
             os.replace(partial, mo)
         except OSError as exc:
+            partial.unlink(missing_ok=True)
+            if mo.exists():   # an installed wheel ships its .mo, compiled when it was built
+                continue
             raise SystemExit(f"Cannot write {mo} ({exc.strerror}): the app compiles it from {po.name} at "
                              "start-up. Make that folder writable, or run python tools/translations.py "
                              "where it is.") from exc

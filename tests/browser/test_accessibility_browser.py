@@ -12,20 +12,12 @@ from playwright.sync_api import expect
 
 from tests.browser.a11y import assert_accessible, small_targets, unreachable_by_keyboard
 from tests.browser.layout import big_screen_problems, thumb_reach_problems
+from companion import games
 from tests.conftest import code_from_url
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True}
 TABLET = {"viewport": {"width": 1280, "height": 800}}
-GAMES = ("toolbox", "catchy", "cloaked-cats", "communicat", "pack-the-essentials", "we-love-cats")
-# What gets each game from its lobby into play, as the board would ask for it.
-START = {
-    "toolbox": None,
-    "catchy": ("start_round", {"players": "names", "leader": "1"}),
-    "cloaked-cats": ("start", {}),
-    "communicat": ("new_needs", {}),
-    "pack-the-essentials": ("start", {}),
-    "we-love-cats": ("start", {}),
-}
+GAMES = tuple(entry.id for entry in games.catalogue())
 
 
 def act(page, base: str, code: str, move: str, fields: dict, role: str) -> None:
@@ -64,7 +56,8 @@ def test_every_game_board_and_seat(server, browser, game):
     board.get_by_role("button", name="Create the table").click()
     code = code_from_url(board.url)
     phones = []
-    for name in ("Ann", "Bob", "Cy"):
+    recipe = games.get(game).in_play   # how the game comes into play (its registry entry)
+    for name in recipe.seats:
         context = browser.new_context(**PHONE)
         phone = context.new_page()
         phone.goto(f"{server.url}/t/{code}/join")
@@ -74,7 +67,7 @@ def test_every_game_board_and_seat(server, browser, game):
         phone.get_by_role("button", name="Take a seat").click()
         phone.wait_for_url(f"**/t/{code}/seat")
         phones.append(phone)
-    expect(board.locator(".seat-list li")).to_have_count(3)
+    expect(board.locator(".seat-list li")).to_have_count(len(recipe.seats))
 
     def audit_all(stage: str) -> None:
         for scheme in ("light", "dark"):
@@ -85,10 +78,11 @@ def test_every_game_board_and_seat(server, browser, game):
         assert small_targets(phones[0]) == [], f"{game} seat, {stage}"
 
     audit_all("lobby")
-    if START[game]:
-        move, fields = START[game]
+    if recipe.moves:
         before = board.locator("#view").get_attribute("data-version")
-        act(board, server.url, code, move, fields, "board")
+        seat_ids = {s["name"]: s["id"] for s in board.request.get(f"{server.url}/t/{code}/view.json").json()["seats"]}
+        for move, fields in recipe.moves:
+            act(board, server.url, code, move, recipe.fields(fields, seat_ids), "board")
         expect(board.locator("#view")).not_to_have_attribute("data-version", before)
         expect(phones[0].locator("#view")).not_to_have_attribute("data-version", before)
         audit_all("in play")

@@ -40,7 +40,7 @@ def documented(game_id: str) -> dict[str, tuple[str, str]]:
     return out
 
 
-@pytest.mark.parametrize("entry", [e for e in games.catalogue() if e.game], ids=lambda e: e.id)
+@pytest.mark.parametrize("entry", [e for e in games.catalogue()], ids=lambda e: e.id)
 def test_every_move_is_documented_as_declared(entry):
     docs = documented(entry.id)
     assert set(docs) == set(entry.game.moves), f"docs for {entry.id} list {sorted(docs)}"

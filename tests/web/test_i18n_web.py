@@ -137,7 +137,7 @@ def test_names_from_game_data_and_game_declarations_are_extracted(fresh_pot):
     from companion.fields import _label
     from companion.games import catchy, cloaked_cats, communicat, pack_the_essentials, we_love_cats
     wanted = set()
-    for game in (entry.game for entry in games.catalogue() if entry.game):
+    for game in (entry.game for entry in games.catalogue()):
         wanted |= {game.blurb, *(move_name(m) for m in game.moves)}
         wanted |= {str(_label(n, f)) for move in game.moves.values() for n, f in move.fields.items()}
         wanted |= {str(_label(n, f)) for n, f in game.options.items()}

@@ -1,4 +1,4 @@
-"""Behind a reverse proxy (README, Scale-out): with TRUSTED_PROXIES the rate limits count each
+"""Behind a reverse proxy (docs/DEPLOY.md): with TRUSTED_PROXIES the rate limits count each
 client's forwarded address, not the proxy's; without it a forwarded header changes nothing."""
 from companion import create_app
 

@@ -9,7 +9,8 @@ import pytest
 
 from companion import create_app
 from companion.engine import Credentials, expire_idle_tables
-from companion.engine.recording import BACKFILL_DONE
+from companion.engine.migrations import ENGINE_PARTS_DONE
+from companion.engine.recording import BACKFILL_DONE, backfill_records
 from companion.engine.saved import ENGINE_KEY
 from tests.conftest import TableClient
 from tests.web.test_catchy_web import trick
@@ -143,7 +144,8 @@ def make_legacy(app, code):
     no records, and the store's backfill note gone."""
     def strip(state):
         engine = state.get(ENGINE_KEY) or {}
-        engine.pop("record", None), engine.pop("finished", None)
+        for key in ("record", "finished", "game_number", "game_since", "ended"):
+            engine.pop(key, None)
         return state
     store = tables(app).store
     if hasattr(store, "client"):   # Redis
@@ -158,7 +160,7 @@ def make_legacy(app, code):
         r.hset(t, "state", json.dumps(strip(json.loads(r.hget(t, "state")))))
         for key in r.keys(f"{store.prefix}records:*"):
             r.delete(key)
-        r.hdel(store.meta_key, BACKFILL_DONE)
+        r.hdel(store.meta_key, BACKFILL_DONE, ENGINE_PARTS_DONE)
     else:
         import sqlite3
         conn = sqlite3.connect(store.path)
@@ -193,9 +195,9 @@ def test_tables_from_before_records_are_backfilled_once_and_go_on_recording(app,
         assert stored_records(again, catchy.code) == [(1, "catchy", ["Ann"])]   # backfilled at start
         with tables(again).store.read() as tx:
             assert tx.meta(BACKFILL_DONE)
-        assert tables(again).backfill_records() == 0     # noted: never again
-        # The next moves pick the running record up from the table's states (once) and number the
-        # next game after the backfilled one.
+        assert backfill_records(tables(again)) == 0      # noted: never again
+        # The start-up migration gave every saved state its running record and its game's id: the
+        # next moves go on recording and number the next game after the backfilled one.
         trick(host, "Red 4", "Red 2")
         trick(host, "Yellow 4", "Yellow 2")              # round 1: Ann 3
         host.act("start_round", leader="2")
@@ -212,8 +214,9 @@ def test_tables_from_before_records_are_backfilled_once_and_go_on_recording(app,
 
 
 def test_undo_back_into_a_state_from_before_records_keeps_its_record(app, database, catchy):
-    """The restored state has no running record: the undo walks the table's states once more and
-    puts the finished game's record back as it was (a correction on the end screen taken back)."""
+    """The restored state, saved before records were kept, got its running record from the start-up
+    migration: the undo puts the finished game's record back as it was (a correction on the end
+    screen taken back)."""
     finish_catchy(catchy)
     make_legacy(app, catchy.code)
     again, host = reopen(app, database, catchy)

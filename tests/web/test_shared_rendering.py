@@ -1,5 +1,5 @@
 """After a change, a table's event streams share one store read and one rendering of each distinct
-game section (companion/tables.py shared_snapshot, companion/web/sections.py), and still each carry
+game section (companion/engine/reading.py shared_snapshot, companion/web/sections.py), and still each carry
 their own viewer's view. Both backends. (That no payload carries another viewer's secret is
 tests/web/test_event_payload_secrecy.py, which goes through the same sharing.)"""
 from __future__ import annotations

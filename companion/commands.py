@@ -1,0 +1,384 @@
+"""The keeper's commands: Flask CLI commands on the app (`flask --app app tables`, with COMPANION_DB
+naming the store) and subcommands of `cat-table-companion` (`cat-table-companion --db … tables`).
+
+    tables              every table: code, game, seats, age, idle time
+    expire              archive and remove tables idle for --days (the server does it hourly too)
+    export CODE | --all a table, or every table, as JSON: row, seats, credentials, events, records
+    import FILE         tables from such a file, all in one transaction or none
+    check               the store answers and keeps what it acknowledges; templates and catalogues load
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+import sys
+import time
+from typing import Callable
+
+import click
+from flask import current_app
+from flask.cli import ScriptInfo, with_appcontext
+
+EXPORT_FORMAT = "cat-table-companion export"
+EXPORT_VERSION = 1
+MAX_IMPORT_BYTES = 256 * 1024 * 1024   # a whole busy store's export is far smaller; bigger is a wrong file
+
+
+def tables():
+    return current_app.extensions["companion"]
+
+
+def age(seconds: float) -> str:
+    """A duration as a person reads it in a list: 45 s, 12 min, 5 h, 3 d."""
+    seconds = max(0.0, seconds)
+    for unit, size in (("d", 86400), ("h", 3600), ("min", 60)):
+        if seconds >= size:
+            return f"{int(seconds // size)} {unit}"
+    return f"{int(seconds)} s"
+
+
+@click.command("tables")
+@with_appcontext
+def list_tables():
+    """List every table: code, game, seats, age and time since last use."""
+    from .games import get
+    store, now = tables().store, tables().clock()
+    rows = []
+    with store.read() as tx:
+        for code in tx.table_codes():
+            row = tx.get_table(code)
+            if row is not None:
+                game = get(row.game)
+                rows.append((code, game.title if game else row.game, str(len(tx.seats(code))),
+                             age(now - row.created_at), age(now - row.updated_at)))
+    if not rows:
+        click.echo("No tables.")
+        return
+    header = ("CODE", "GAME", "SEATS", "AGE", "IDLE")
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    for r in [header, *rows]:
+        click.echo("  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip())
+    click.echo(f"{len(rows)} table(s).")
+
+
+def positive_days(ctx, param, value: float) -> float:
+    if not (math.isfinite(value) and value > 0):
+        raise click.BadParameter("give a number of days above 0.")
+    return value
+
+
+@click.command("expire")
+@click.option("--days", type=float, callback=positive_days, show_default="COMPANION_EXPIRE_DAYS or 7",
+              default=lambda: float(os.environ.get("COMPANION_EXPIRE_DAYS", 7) or 7),
+              help="Remove tables nobody touched for this many days.")
+@click.option("--archive", type=click.Path(file_okay=False), default=None,
+              help="Folder for each removed table's history (<CODE>.json). Default: archive/ beside the "
+                   "SQLite file, or the instance folder's archive/ with Redis.")
+@with_appcontext
+def expire(days: float, archive: str | None):
+    """Archive and remove tables idle for --days, now (for cron; the server also does it hourly)."""
+    from .cli import archive_folder
+    from .engine import expire_idle_tables
+    archive = archive or archive_folder(current_app)
+    removed: list[str] = []
+    while True:   # each pass takes at most 500 tables; a table touched meanwhile is left alone
+        try:
+            batch = expire_idle_tables(tables(), days * 86400, archive)
+        except OSError as exc:   # the archive is written before its table goes: nothing was lost
+            raise click.ClickException(f"Cannot write the archive in {archive} ({exc.strerror or exc}); "
+                                       f"{len(removed)} table(s) were archived and removed before that.")
+        removed += batch
+        if not batch:
+            break
+    if removed:
+        click.echo(f"Archived and removed {len(removed)} idle table(s) into {archive}: {', '.join(removed)}")
+    else:
+        click.echo(f"No table has been idle for {days:g} day(s).")
+
+
+@click.command("export")
+@click.argument("code", required=False)
+@click.option("--all", "everything", is_flag=True, help="Export every table in the store.")
+@click.option("-o", "--output", type=click.File("w", encoding="utf-8", atomic=True), default="-",
+              help="Write to this file (default: the terminal).")
+@with_appcontext
+def export(code: str | None, everything: bool, output):
+    """Write a table (CODE), or every table (--all), as JSON: its games, seats, events and records.
+
+    The file holds the seats' token hashes, so an import lets the same phones back in: keep it as
+    private as the database."""
+    from .engine import normalise_code
+    if bool(code) == everything:
+        raise click.UsageError("Give a table's code, or --all (not both).")
+    store = tables().store
+    with store.read() as tx:
+        if everything:
+            dumped = [d for d in map(tx.dump_table, tx.table_codes()) if d is not None]
+        else:
+            found = tx.dump_table(normalise_code(code) or "")
+            if found is None:
+                raise click.ClickException(f"There is no table {code.strip().upper()} in this store.")
+            dumped = [found]
+    json.dump({"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "exported_at": time.time(), "tables": dumped},
+              output, ensure_ascii=False)
+    output.write("\n")
+    click.echo(f"Exported {len(dumped)} table(s).", err=True)
+
+
+class Refused(click.ClickException):
+    """An import file that cannot be taken whole: said in one sentence, nothing written."""
+
+
+@click.command("import")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@with_appcontext
+def import_tables(file: str):
+    """Add the tables of an `export` FILE ("-": standard input) to this store.
+
+    All or nothing: a file that is not such an export, holds a table this store already has, or is
+    bigger than 256 MiB is refused, and nothing is written."""
+    raw = read_bounded(file)
+    try:
+        document = json.loads(raw)
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise Refused(f"{file} is not JSON ({exc}); nothing was imported.")
+    incoming = validated_export(document)
+    codes = [t["code"] for t in incoming]
+
+    def load_all(tx) -> None:
+        taken = [code for code in codes if tx.table_exists(code)]
+        if taken:
+            raise Refused(f"This store already has table(s) {', '.join(taken)}; nothing was imported.")
+        for table in incoming:
+            tx.load_table(table)
+
+    tables().store.transact(load_all)
+    click.echo(f"Imported {len(codes)} table(s){': ' + ', '.join(codes) if codes else ''}.")
+
+
+def read_bounded(file: str) -> bytes:
+    too_big = Refused(f"{file} is bigger than {MAX_IMPORT_BYTES // 2**20} MiB, more than any export; "
+                      "nothing was imported.")
+    try:
+        if file == "-":
+            raw = sys.stdin.buffer.read(MAX_IMPORT_BYTES + 1)
+        else:
+            with open(file, "rb") as fh:
+                if os.fstat(fh.fileno()).st_size > MAX_IMPORT_BYTES:   # refused unread
+                    raise too_big
+                raw = fh.read(MAX_IMPORT_BYTES + 1)
+    except OSError as exc:
+        raise Refused(f"Cannot read {file}: {exc.strerror or exc}; nothing was imported.")
+    if len(raw) > MAX_IMPORT_BYTES:
+        raise too_big
+    return raw
+
+
+# ---- what an import accepts: exactly what dump_table() writes, each value of its JSON type
+
+def validated_export(document) -> list[dict]:
+    if not isinstance(document, dict) or document.get("format") != EXPORT_FORMAT:
+        raise Refused(f"This file is not a Cat Table Companion export (no \"format\": \"{EXPORT_FORMAT}\"); "
+                      "nothing was imported.")
+    if document.get("version") != EXPORT_VERSION:
+        raise Refused(f"This export is version {document.get('version')!r}; this companion reads version "
+                      f"{EXPORT_VERSION}. Nothing was imported.")
+    if not isinstance(document.get("tables"), list):
+        raise Refused("This export has no list of tables; nothing was imported.")
+    seen: set[str] = set()
+    out = []
+    for number, table in enumerate(document["tables"], start=1):
+        try:
+            clean = table_from(table)
+        except ValueError as exc:
+            raise Refused(f"Table {number} of the file is not valid: {exc}. Nothing was imported.")
+        if clean["code"] in seen:
+            raise Refused(f"The file holds table {clean['code']} twice; nothing was imported.")
+        seen.add(clean["code"])
+        out.append(clean)
+    return out
+
+
+def _check(ok: bool, what: str) -> None:
+    if not ok:
+        raise ValueError(what)
+
+
+def _int(value, what: str, least: int | None = None) -> int:
+    _check(isinstance(value, int) and not isinstance(value, bool) and (least is None or value >= least),
+           f"{what} must be a whole number" + (f" of at least {least}" if least is not None else ""))
+    return value
+
+
+def _time(value, what: str) -> float:
+    _check(isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value) and value >= 0,
+           f"{what} must be a time (seconds since 1970)")
+    return float(value)
+
+
+def _text(value, what: str, most: int = 200, optional: bool = False) -> str | None:
+    if optional and value is None:
+        return None
+    _check(isinstance(value, str) and 0 < len(value) <= most, f"{what} must be text of 1 to {most} characters")
+    return value
+
+
+def _object(value, what: str, optional: bool = False) -> dict | None:
+    if optional and value is None:
+        return None
+    _check(isinstance(value, dict), f"{what} must be an object")
+    return value
+
+
+def _list(table: dict, key: str, most: int) -> list:
+    value = table.get(key)
+    _check(isinstance(value, list) and len(value) <= most, f"\"{key}\" must be a list of at most {most}")
+    for item in value:
+        _check(isinstance(item, dict), f"each of \"{key}\" must be an object")
+    return value
+
+
+def table_from(table) -> dict:
+    """The table as load_table() takes it, or ValueError saying what is wrong."""
+    from . import games
+    from .engine import normalise_code
+    from .engine.recording import HISTORY_EVENTS
+    from .engine.seating import MAX_SEATS
+    _check(isinstance(table, dict), "it is not an object")
+    code = table.get("code")
+    _check(isinstance(code, str) and normalise_code(code) == code, "its \"code\" is not a table code")
+    game = table.get("game")
+    _check(isinstance(game, str) and games.get(game) is not None, f"its game {game!r} is not one this companion has")
+    seats = [{"id": _int(s.get("id"), "a seat's id", 1), "name": _text(s.get("name"), "a seat's name"),
+              "name_key": _text(s.get("name_key"), "a seat's name key"),
+              "token_hash": _text(s.get("token_hash"), "a seat's token hash", 128),
+              "joined_at": _time(s.get("joined_at"), "a seat's joining time")}
+             for s in _list(table, "seats", MAX_SEATS)]
+    for key in ("id", "name_key", "token_hash"):
+        _check(len({s[key] for s in seats}) == len(seats), f"two seats have the same {key.replace('_', ' ')}")
+    credentials = [{"kind": _text(c.get("kind"), "a credential's kind", 20),
+                    "token_hash": _text(c.get("token_hash"), "a credential's token hash", 128),
+                    "seat": _int(c["seat"], "a credential's seat", 1) if c.get("seat") is not None else None,
+                    "at": _time(c.get("at"), "a credential's time")}
+                   for c in _list(table, "credentials", 1000)]
+    _check(len({(c["kind"], c["token_hash"]) for c in credentials}) == len(credentials),
+           "two credentials are the same")
+    events = []
+    for e in _list(table, "events", HISTORY_EVENTS):
+        event = {"version": _int(e.get("version"), "an event's version", 0),
+                 "kind": _text(e.get("kind"), "an event's kind", 40),
+                 "move": _text(e.get("move"), "an event's move", 100, optional=True),
+                 "seat": _int(e["seat"], "an event's seat", 1) if e.get("seat") is not None else None,
+                 "args": _object(e.get("args"), "an event's args", optional=True),
+                 "state_after": _object(e.get("state_after"), "an event's state", optional=True),
+                 "at": _time(e.get("at"), "an event's time")}
+        _check(isinstance(e.get("undone"), bool), "an event's \"undone\" must be true or false")
+        event["undone"] = e["undone"]
+        if event["kind"] in ("create", "move", "switch") and not event["undone"]:
+            _check(event["state_after"] is not None, "a move that is not undone has no state after it")
+        events.append(event)
+    records = [{"number": _int(r.get("number"), "a record's number", 1),
+                "game": _text(r.get("game"), "a record's game", 40),
+                "finished_at": _time(r.get("finished_at"), "a record's time"),
+                "record": _object(r.get("record"), "a record")}
+               for r in _list(table, "records", HISTORY_EVENTS)]
+    _check(len({r["number"] for r in records}) == len(records), "two records have the same number")
+    # The seats it ever made (never fewer than the ids it mentions): a seat's id is never given again.
+    mentioned = [s["id"] for s in seats] + [c["seat"] for c in credentials if c["seat"]] + [
+        e["seat"] for e in events if e["seat"]] + [
+        e["args"]["seat"] for e in events if e["args"] and type(e["args"].get("seat")) is int]
+    seats_made = max([_int(table.get("seats_made", 0), "its seats made", 0)] + mentioned)
+    return {"code": code, "game": game, "options": _object(table.get("options"), "its options"),
+            "state": _object(table.get("state"), "its state"),
+            "version": _int(table.get("version"), "its version", 1),
+            "host_token_hash": _text(table.get("host_token_hash"), "its host token hash", 128),
+            "created_at": _time(table.get("created_at"), "its creation time"),
+            "updated_at": _time(table.get("updated_at"), "its last use"), "seats_made": seats_made,
+            "seats": seats, "credentials": credentials, "events": events, "records": records}
+
+
+@click.command("check")
+@with_appcontext
+def check():
+    """Check the store answers and keeps what it acknowledges (on Redis: appendonly), every template
+    compiles, and every language's catalogue and game's data load. Exits 1 on any problem."""
+    from jinja2 import TemplateError
+
+    from .decks import load
+    from .paths import DECKS
+    from .storage import describe
+    from .web.i18n import LANGUAGES, catalogue_of
+    app, problems = current_app, []
+
+    def report(ok_line: str, found: list[str]) -> None:
+        for problem in found:
+            click.echo(f"PROBLEM {problem}")
+        if not found:
+            click.echo(f"ok      {ok_line}")
+        problems.extend(found)
+
+    store = tables().store
+    try:
+        with store.read() as tx:
+            count = len(tx.table_codes())
+    except Exception as exc:   # whatever the driver says, the keeper reads it here
+        report("", [f"The store {describe(app.config['DATABASE'])} does not answer: {exc}"])
+    else:
+        report(f"the store {describe(app.config['DATABASE'])} answers ({count} table(s))", [])
+        report("the store keeps every acknowledged move (its persistence settings)", store.durability_problems())
+    broken = []
+    names = app.jinja_env.list_templates(extensions=("html",))
+    for name in names:
+        try:
+            app.jinja_env.get_template(name)
+        except TemplateError as exc:
+            broken.append(f"The template {name} does not compile: {exc}")
+    report(f"{len(names)} templates compile", broken)
+    broken = []
+    for code in LANGUAGES:
+        try:
+            catalogue, _ = catalogue_of(code)
+            if code != "en" and not catalogue._catalog:
+                broken.append(f"The {LANGUAGES[code]} catalogue is empty.")
+        except Exception as exc:
+            broken.append(f"The {LANGUAGES[code]} catalogue does not load: {exc}")
+    report(f"{len(LANGUAGES)} languages' catalogues load", broken)
+    broken = []
+    decks = sorted(p.stem for p in DECKS.glob("*.toml"))
+    for deck in decks:
+        try:
+            load(deck)
+        except Exception as exc:
+            broken.append(f"The game data decks/{deck}.toml does not load: {exc}")
+    report(f"{len(decks)} games' data load", broken)
+    if problems:
+        raise SystemExit(1)
+
+
+COMMANDS = (list_tables, expire, export, import_tables, check)
+
+
+def register_commands(app) -> None:
+    """`flask --app app COMMAND` (companion/__init__.py create_app calls this)."""
+    for command in COMMANDS:
+        app.cli.add_command(command)
+
+
+def run_command(argv: list[str], make_app: Callable, prog: str) -> int:
+    """`cat-table-companion [--db …] COMMAND …` (companion/cli.py): the command on the app that the
+    server's own options describe."""
+    from .storage import StoreError
+
+    def app():
+        try:
+            return make_app()
+        except StoreError as exc:
+            raise click.ClickException(f"Cannot open the store: {exc}")
+
+    group = click.Group(prog, commands=COMMANDS, help="The keeper's commands.")
+    try:
+        group.main(args=argv, prog_name=prog, obj=ScriptInfo(create_app=app, set_debug_flag=False))
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    return 0
