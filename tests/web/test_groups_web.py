@@ -145,6 +145,7 @@ def test_four_friends_two_evenings_and_their_record(friends):
     assert [b["name"] for b in record["purr_sonal_best"]] == ["Ann"]
     page = tablet.get("").get_data(as_text=True)
     assert "Friday cats" in page and "Purr-sonal Best" in page and "Nemesis" in page
+    assert all(f'href="/new/{game}?group={tablet.code}"' in page for game in ("communicat", "pack-the-essentials"))
     assert tablet.get(f"/evenings/{record['evenings'][1]['table']}").status_code == 200
     second = tablet.get(f"/evenings/{record['evenings'][0]['table']}").get_data(as_text=True)
     assert "Game 2, CommuniCat: not finished" in second and "3 games played" in second
