@@ -415,6 +415,9 @@ def view(state: dict, ctx: Ctx) -> dict:
         "typed_names": list(state["names"]),   # the names given at creation: playing on the board only
         "me": None if me is None else me + 1,
         "watching": ctx.seat is not None and me is None,
+        # Before the first round: the two phones that play if the phones are the players (the host's
+        # choice, else the first two seats).
+        "phone_players": [{"id": s.id, "name": s.name} for s in ctx.players[:2]] if len(ctx.players) >= 2 else [],
         "colors": state["colors"],
         "numbers": list(range(state["min_number"], state["max_number"] + 1)),
         "round": state["round"], "max_rounds": SCORE["max_rounds"],

@@ -521,6 +521,11 @@ def view(state: dict, ctx: Ctx) -> dict:
     out["me"] = int(me) if me and me in state["players"] else None
     out["players"] = [_seat_row(state, ctx, sid) for sid in state["players"]]
     out["watching"] = [s.name for s in ctx.seats if str(s.id) not in state["players"]]
+    if phase == "waiting":
+        # Who `start` seats: the host's choice of players, else the first to join (one in solo).
+        out["to_seat"] = [{"id": s.id, "name": s.name}
+                          for s in ctx.players[:1 if state["mode"] == "solo" else MAX_SEATED]]
+        out["to_watch"] = len(ctx.seats) - len(out["to_seat"])
     out["solo"] = None
     if state["solo"]:
         # The finished solo games of every table, given by the pipeline (see Game.shows_records).

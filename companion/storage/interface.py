@@ -1,7 +1,7 @@
-"""What the table pipeline needs from storage: the row types, the storage errors, and the `Store` and
-`Transaction` protocols every backend implements (companion/storage/sqlite_store.py,
-companion/storage/redis_store.py). The engine (companion/engine/) and the web layer name only
-these; each backend turns its own driver's errors into the errors below.
+"""What the engine needs from storage: the row types, the storage errors, and the `Store` and
+`Transaction` protocols every backend implements (SQLite: sqlite_store.py and sqlite_transaction.py;
+Redis: redis_store.py, redis_transaction.py and redis_whole_tables.py). The engine (companion/engine/)
+and the web layer name only these; each backend turns its own driver's errors into the errors below.
 """
 from __future__ import annotations
 

@@ -251,7 +251,7 @@ def test_purr_sonal_best_is_shown_across_a_groups_solo_tables(new_table, group_t
 def test_a_fifth_phone_watches_and_cannot_score(new_table, device):
     board = new_table(GAME, mode="scorepad")
     phones = [device(board).join(n) for n in ("Ann", "Bo", "Cy", "Di", "Ed")]
-    assert "Only the first 4 to join play" in board.html()
+    assert "Only Ann, Bo, Cy, Di play; the others watch" in board.html()
     board.act("start")
     assert "You are watching this game" in phones[4].html("seat")
     r = phones[4].act("score", expect=409, **PAD)
