@@ -5,8 +5,8 @@ clear sentence when it is wrong, and a move function only ever sees clean Python
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Sequence
 
 from .errors import BadInput, Term
 

@@ -1,6 +1,7 @@
 """The table service, in parts a newcomer can read one at a time (docs/ARCHITECTURE.md draws them):
 
     service.py      Tables: the object the web layer calls; each operation is a part's function
+    context.py      Service: what every part is given (the store, the hub, the clock, shared reads)
     identity.py     credentials (cookies) -> a Viewer; token hashing; table codes
     change.py       one helper for every change: load, who may, version check, event, publish
     pipeline.py     act, preview, undo: the move pipeline (stale taps, taps for an earlier game)

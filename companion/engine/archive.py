@@ -3,13 +3,11 @@ from __future__ import annotations
 
 import json
 import os
-from typing import TYPE_CHECKING
 
 from ..groups import hooks as group_hooks
 from ..storage.interface import Transaction
+from .context import Service
 
-if TYPE_CHECKING:
-    from .service import Tables
 
 
 def export_table(tx: Transaction, code: str) -> dict | None:
@@ -25,7 +23,7 @@ def export_table(tx: Transaction, code: str) -> dict | None:
             "records": [r.record for r in tx.records(code)]}
 
 
-def expire_idle_tables(tables: "Tables", idle_seconds: float, archive_dir: str | None) -> list[str]:
+def expire_idle_tables(tables: Service, idle_seconds: float, archive_dir: str | None) -> list[str]:
     """Remove tables nobody touched for `idle_seconds`, writing each one's history to
     `archive_dir/<code>.json` first (when given). Returns the codes removed."""
     removed = []

@@ -3,20 +3,18 @@ on the host's screen, exchanged by the other screen for a board credential of it
 from __future__ import annotations
 
 import secrets
-from typing import TYPE_CHECKING
 
 from ..errors import Forbidden, RuleError
 from .change import Change, change_table
 from .identity import Credentials, token_hash
+from .context import Service
 
-if TYPE_CHECKING:
-    from .service import Tables
 
 MAX_BOARDS = 8              # screens the host paired as boards
 PAIR_SECONDS = 10 * 60      # a pairing code on the host's screen is good this long, once
 
 
-def pairing_code(tables: "Tables", code: str, creds: Credentials) -> str:
+def pairing_code(tables: Service, code: str, creds: Credentials) -> str:
     """A one-time code for the host's screen to show to a screen that should act as the board. Only
     the host gets one; it is good once, for PAIR_SECONDS, and replaces the one shown before (a photo
     of an old QR code pairs nothing)."""
@@ -31,7 +29,7 @@ def pairing_code(tables: "Tables", code: str, creds: Credentials) -> str:
     return token
 
 
-def pair_board(tables: "Tables", code: str, pairing: str) -> str:
+def pair_board(tables: Service, code: str, pairing: str) -> str:
     """Exchanges a pairing code for a board credential (this screen's cookie)."""
     board = secrets.token_urlsafe(24)
 
@@ -51,7 +49,7 @@ def pair_board(tables: "Tables", code: str, pairing: str) -> str:
     return board
 
 
-def forget_boards(tables: "Tables", code: str, creds: Credentials) -> int:
+def forget_boards(tables: Service, code: str, creds: Credentials) -> int:
     """The host takes the board credential away from every paired screen (and unused pairing codes)."""
     def forget(change: Change) -> int:
         change.tx.remove_credentials(code, "board")

@@ -6,7 +6,7 @@ pipeline are each the work of a change."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, TypeVar
+from typing import Callable, TypeVar
 
 from .. import games
 from ..errors import Forbidden
@@ -14,9 +14,8 @@ from ..storage.interface import TableRow, Transaction
 from .errors import Stale
 from .identity import Credentials, Viewer, identify, lost_seat_refusal
 from .saved import load_table
+from .context import Service
 
-if TYPE_CHECKING:
-    from .service import Tables
 
 T = TypeVar("T")
 ANY_VERSION = object()   # the change does not depend on the version the screen saw
@@ -38,7 +37,7 @@ class Change:
         """The version this change makes."""
         return self.row.version + 1
 
-    def finish(self, kind: str, state: str | None = None, **event) -> int:
+    def finish(self, kind: str, state: dict | str | None = None, **event) -> int:
         """The table's new version, with its new state (encoded) when the change has one, and the
         event every screen's log reads."""
         if state is None:
@@ -53,7 +52,7 @@ class Change:
         return self.version
 
 
-def change_table(tables: "Tables", code: str, creds: Credentials, work: Callable[[Change], T], *,
+def change_table(tables: Service, code: str, creds: Credentials, work: Callable[[Change], T], *,
                  host_only: bool = False, version=ANY_VERSION) -> T:
     """Runs `work` as a change of table `code` by `creds` and returns what it returns. `host_only`:
     only the table's host may; `version`: the version the asking screen showed, refused as Stale

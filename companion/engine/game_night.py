@@ -3,7 +3,7 @@ seat. The game that ends is kept in the evening (as not finished when it was und
 one gets the next id at the table; the host may pick who plays it."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from .. import games, records
 from ..errors import N_, BadInput, Forbidden, RuleError
@@ -17,9 +17,8 @@ from .identity import Credentials
 from .randomness import run_with_table_rng
 from .recording import record_after, record_ended_early
 from .saved import load_table, saved_state, seats_of, split_state, table_ctx
+from .context import Service
 
-if TYPE_CHECKING:
-    from .service import Tables
 
 
 def game_under_way(tx: Transaction, code: str, game: games.Game, state: dict, seats: list[Seat], now: float) -> bool:
@@ -35,7 +34,7 @@ def game_under_way(tx: Transaction, code: str, game: games.Game, state: dict, se
     return last is not None and last.kind == "move"
 
 
-def under_way(tables: "Tables", code: str) -> bool:
+def under_way(tables: Service, code: str) -> bool:
     """Whether switching now would end a game under way (the switch page asks to confirm)."""
     with tables.store.read() as tx:
         row, game = load_table(tx, code)
@@ -58,7 +57,7 @@ def chosen_players(game: games.Game, seats: list[Seat], players: list[int] | Non
     return list(players)
 
 
-def switch(tables: "Tables", code: str, game_id: str, getlist: Callable[[str], list[str]], creds: Credentials,
+def switch(tables: Service, code: str, game_id: str, getlist: Callable[[str], list[str]], creds: Credentials,
            version: int | None, end_early: bool = False, ends: int | None = None,
            players: list[int] | None = None) -> int:
     """The host's board sets up another game at this table: same code, same QR code, same seats. Its
@@ -96,7 +95,8 @@ def switch(tables: "Tables", code: str, game_id: str, getlist: Callable[[str], l
             raise RuleError("A game of %(game)s is under way: confirm that it ends now. It is kept in the "
                             "evening as not finished.", game=old.title)
         if ending:
-            record_ended_early(tx, code, old, state, seats, engine, now)
+            record_ended_early(tx, code, old, records.board_standing(old, state, seats, now, engine.get(records.PLAYERS)),
+                               engine, now)
         records.next_game(engine, old.id, now, change.version)
         engine[records.PLAYERS] = chosen
         made: dict = {}

@@ -12,20 +12,18 @@ has the engine part this version expects.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from .. import games, records
 from ..storage.interface import EventRow, Transaction
 from .recording import HISTORY_EVENTS, backfill_records
 from .saved import ENGINE_KEY, seats_of, split_state
+from .context import Service
 
-if TYPE_CHECKING:
-    from .service import Tables
 
 ENGINE_PARTS_DONE = "engine_parts"
 
 
-def run(tables: "Tables") -> None:
+def run(tables: Service) -> None:
     backfill_records(tables)
     with tables.store.read() as tx:
         if tx.meta(ENGINE_PARTS_DONE):

@@ -7,7 +7,7 @@ store transaction (engine/change.py), so a refused or failing move leaves nothin
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from .. import games, records
 from ..errors import N_, BadInput, Forbidden, RuleError, Term
@@ -18,12 +18,12 @@ from .errors import EarlierGame, Stale, clock_time
 from .identity import Credentials, Viewer, identify, lost_seat_refusal
 from .randomness import run_with_table_rng
 from .reading import NOTICES_READ
-from .recording import record_after, unrecord
+from .game_night import game_under_way
+from .recording import record_after, record_ended_early, unrecord
 from .rights import DREW, check_playing, check_who, drew, may_undo
 from .saved import load_table, saved_state, seats_of, split_state, table_ctx
+from .context import Service
 
-if TYPE_CHECKING:
-    from .service import Tables
 
 GetList = Callable[[str], list[str]]
 
@@ -74,32 +74,39 @@ def stale_refusal(tx: Transaction, code: str, seen: int, move_name: str | None, 
     return Stale()
 
 
-def act(tables: "Tables", code: str, move_name: str, getlist: GetList, creds: Credentials, version: int | None,
+def act(tables: Service, code: str, move_name: str, getlist: GetList, creds: Credentials, version: int | None,
         game_number: int | None = None) -> int:
     """A move's fields come as the form sent them (`getlist`) and are parsed by the move's own
     declaration. `game_number`: the game the tapping screen showed (its forms name it); a tap for an
     earlier game is refused (EarlierGame), whatever the move's stale policy."""
     def apply(change: Change) -> int:
         tx, row, game, viewer, now = change.tx, change.row, change.game, change.viewer, change.now
+        # row.state was parsed from the store for this transaction alone, so the move may change it
+        # in place: if it raises, the dict is dropped and the transaction rolls back.
+        state, engine = split_state(row.state)
+        # First: a tap for a game that has ended is told so, even when this game has no such move.
+        earlier_game_check(engine, game_number, version)
         move = game.moves.get(move_name)
         if move is None:
             raise BadInput("%(game)s has no move called '%(move)s'.", game=game.title, move=move_name[:40])
         check_who(move, viewer)
-        # row.state was parsed from the store for this transaction alone, so the move may change it
-        # in place: if it raises, the dict is dropped and the transaction rolls back.
-        state, engine = split_state(row.state)
-        earlier_game_check(engine, game_number, version)
         if move.stale == "refuse" and version != row.version:
             raise stale_refusal(tx, code, version if version is not None else -1, move_name, viewer)
         args = parse(move.fields, getlist)
         seats = seats_of(tx.seats(code))
         ctx = table_ctx(viewer, seats, now, engine)
+        # A new game started while one is under way (Catchy!'s board may): that one is kept as it
+        # stands now, not finished, as a switch keeps it.
+        ending = (records.board_standing(game, state, seats, now, engine.get(records.PLAYERS))
+                  if move.new_game and game_under_way(tx, code, game, state, seats, now) else None)
 
         def play(rng: random.Random) -> None:
             ctx.rng = rng
             move.fn(state, ctx, **args)
         moved_rng = run_with_table_rng(engine, play)
         if move.new_game:   # a rematch: the game that ended keeps its record; this is another
+            if ending is not None:
+                record_ended_early(tx, code, game, ending, engine, now)
             records.next_game(engine, game.id, now, change.version)
         record_after(tx, code, game, seats, state, engine, now, by_host=viewer.seat is None and viewer.is_board)
         # DREW in the event: whether this time the move drew (who may undo it, see Move.reveals).
@@ -112,7 +119,7 @@ def act(tables: "Tables", code: str, move_name: str, getlist: GetList, creds: Cr
     return change_table(tables, code, creds, apply)
 
 
-def preview(tables: "Tables", code: str, move_name: str, getlist: GetList, creds: Credentials
+def preview(tables: Service, code: str, move_name: str, getlist: GetList, creds: Credentials
             ) -> tuple[games.Game, dict]:
     """What a move would do, from the game's own preview function: read only, nothing saved."""
     now = tables.clock()
@@ -131,7 +138,7 @@ def preview(tables: "Tables", code: str, move_name: str, getlist: GetList, creds
     return game, move.preview(state, table_ctx(viewer, seats, now, engine), **args)
 
 
-def undo(tables: "Tables", code: str, creds: Credentials, version: int | None, game_number: int | None = None) -> int:
+def undo(tables: Service, code: str, creds: Credentials, version: int | None, game_number: int | None = None) -> int:
     """Takes back the newest move not yet undone, random source and records included. Undo never
     crosses a switch: the previous game's moves and secrets stay behind it."""
     def take_back(change: Change) -> int:

@@ -8,7 +8,7 @@ import secrets
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from .. import games, records
 from ..games.base import Seat
@@ -18,9 +18,8 @@ from .errors import clock_time
 from .identity import CLAIM_SECONDS, Credentials, Viewer, identify
 from .rights import may_undo
 from .saved import load_table, seats_of, split_state, table_ctx
+from .context import Service
 
-if TYPE_CHECKING:
-    from .service import Tables
 
 NOTICE_KINDS = ("undo", "seat_moved", "seat_removed", "claim", "claim_refused", "board_paired", "boards_forgotten",
                 "switch", "seat_earlier")
@@ -168,13 +167,13 @@ class SharedReads:
                 self._reads.popitem(last=False)
 
 
-def snapshot(tables: "Tables", code: str, creds: Credentials) -> Snapshot:
+def snapshot(tables: Service, code: str, creds: Credentials) -> Snapshot:
     """Who is looking and what they may see, read in one transaction."""
     with tables.store.read() as tx:
         return make_snapshot(TableRead(tx, code), creds, tables.clock())
 
 
-def shared_snapshot(tables: "Tables", code: str, creds: Credentials, at_least: int = 0) -> Snapshot:
+def shared_snapshot(tables: Service, code: str, creds: Credentials, at_least: int = 0) -> Snapshot:
     """snapshot(), from a read of the table shared by every viewer that asks for version
     `at_least` or newer within SHARED_READ_SECONDS: after a change, each of a table's event
     streams wants its own viewer's snapshot of the same version, and one store read (with one

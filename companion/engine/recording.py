@@ -4,22 +4,20 @@ Tables saved before records were kept got theirs once, at start-up (`backfill_re
 companion/engine/migrations.py)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from .. import games, records
 from ..errors import RuleError
 from ..games.base import Seat
 from ..storage.interface import Transaction
 from .saved import load_table, seats_of, split_state
+from .context import Service
 
-if TYPE_CHECKING:
-    from .service import Tables
 
 HISTORY_EVENTS = 100_000  # far more moves than a table sees in an evening
 BACKFILL_DONE = "records_backfilled"   # store meta key: the one-time backfill of records ran
 
 
-def history(tables: "Tables", code: str) -> list[dict]:
+def history(tables: Service, code: str) -> list[dict]:
     """Every game recorded at this table (the evening), oldest first."""
     with tables.store.read() as tx:
         load_table(tx, code)
@@ -48,13 +46,13 @@ def record_after(tx: Transaction, code: str, game: games.Game, seats: list[Seat]
         tx.remove_records(code, after=record["number"] - 1)
 
 
-def record_ended_early(tx: Transaction, code: str, game: games.Game, state: dict, seats: list[Seat], engine: dict,
+def record_ended_early(tx: Transaction, code: str, game: games.Game, standing: dict | None, engine: dict,
                        now: float) -> None:
-    """The host ended a game under way: it is kept in the evening, not finished, won by nobody."""
+    """The host ended a game under way (a switch, a new game started from the board): it is kept in
+    the evening as its `standing` left it, not finished, won by nobody."""
     if not game.standing:
         return
-    record = records.ended_early(engine, records.board_standing(game, state, seats, now,
-                                                                engine.get(records.PLAYERS)), now)
+    record = records.ended_early(engine, standing, now)
     if record:
         tx.put_record(code, record["number"], game.id, now, record)
 
@@ -73,7 +71,7 @@ def unrecord(tx: Transaction, code: str, game: games.Game, seats: list[Seat], re
         tx.put_record(code, finished["number"], game.id, finished["finished_at"], finished)
 
 
-def backfill_records(tables: "Tables") -> int:
+def backfill_records(tables: Service) -> int:
     """Once per store: the finished games of tables saved before records were kept, found the old
     way (each table's live states walked through the game's standing). Returns how many tables it
     recorded games for. Safe to run from several processes at once: a table that has records

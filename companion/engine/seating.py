@@ -4,7 +4,6 @@ seats it ever made), so nothing of a removed seat passes to the next person who 
 from __future__ import annotations
 
 import secrets
-from typing import TYPE_CHECKING
 
 from .. import names, records
 from ..errors import N_, BadInput, Forbidden, RuleError
@@ -15,15 +14,14 @@ from .errors import NameTaken, Stale
 from .game_night import game_under_way
 from .identity import CLAIM_SECONDS, Credentials, token_hash
 from .saved import seats_of, split_state
+from .context import Service
 
-if TYPE_CHECKING:
-    from .service import Tables
 
 MAX_SEATS = 12
 NAME_FIELD = {"name": Text(label=N_("name"), min_len=1, max_len=32)}
 
 
-def join(tables: "Tables", code: str, name: str, current_token: str | None, reclaim: bool
+def join(tables: Service, code: str, name: str, current_token: str | None, reclaim: bool
          ) -> tuple[Seat, str | None, str]:
     """Returns (seat, new token or None when the cookie stays, outcome) where outcome is "joined",
     "already" (this device holds a seat) or "claimed" (this device asked for a seat that is taken,
@@ -67,7 +65,7 @@ def join(tables: "Tables", code: str, name: str, current_token: str | None, recl
     return change_table(tables, code, Credentials(), seat_someone)
 
 
-def answer_claim(tables: "Tables", code: str, creds: Credentials, seat_id: int, allow: bool,
+def answer_claim(tables: Service, code: str, creds: Credentials, seat_id: int, allow: bool,
                  version: int | None = None) -> int:
     """The seat's own phone, or the host (when that phone is gone), lets a waiting phone take the
     seat, or refuses. Every outcome is written in the log every screen shows. `version`: the table
@@ -97,7 +95,7 @@ def answer_claim(tables: "Tables", code: str, creds: Credentials, seat_id: int, 
     return change_table(tables, code, creds, decide)
 
 
-def remove_seat(tables: "Tables", code: str, creds: Credentials, seat_id: int, version: int) -> int:
+def remove_seat(tables: Service, code: str, creds: Credentials, seat_id: int, version: int) -> int:
     """The host removes a seat (a phone that joined by mistake, a friend who went home). A player in
     a game under way stays until it ends, in any game or mode: the game still counts on them."""
     def remove(change: Change) -> int:
@@ -123,7 +121,7 @@ def remove_seat(tables: "Tables", code: str, creds: Credentials, seat_id: int, v
     return change_table(tables, code, creds, remove, host_only=True, version=version)
 
 
-def seat_earlier(tables: "Tables", code: str, creds: Credentials, seat_id: int, version: int | None) -> int:
+def seat_earlier(tables: Service, code: str, creds: Credentials, seat_id: int, version: int | None) -> int:
     """The host moves a seat one place earlier in the seating order, between games: a game with a
     player limit deals in the first seats unless the host picks its players."""
     def move(change: Change) -> int:

@@ -3,7 +3,7 @@ tracker, a first-player picker) composed for any game. The table's creator picks
 from __future__ import annotations
 
 from ..errors import N_, BadInput, RuleError, Term
-from ..fields import Bool, Choice, ChoiceList, Int, Text, TextList
+from ..fields import Choice, ChoiceList, Int, Text, TextList
 from ..parts import bag, counter, deck, dice, picker, rounds, timer, track
 from .base import Ctx, Game, InPlay, Move
 

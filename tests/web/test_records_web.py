@@ -8,7 +8,7 @@ import json
 import pytest
 
 from companion import create_app
-from companion.engine import Credentials, expire_idle_tables
+from companion.engine import expire_idle_tables
 from companion.engine.migrations import ENGINE_PARTS_DONE
 from companion.engine.recording import BACKFILL_DONE, backfill_records
 from companion.engine.saved import ENGINE_KEY

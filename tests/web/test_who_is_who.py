@@ -307,3 +307,15 @@ def test_a_chunked_body_meets_the_same_limit_as_any_other(app, new_table):
     status, body = post(form)
     assert status == 200, body
     assert board.view()["counters"][0]["value"] == before + 1
+
+
+def test_a_new_game_started_from_the_board_mid_game_keeps_the_old_one_unfinished(new_table):
+    from tests.web.test_catchy_web import trick
+    board = new_table("catchy", player_1="Ann", player_2="Bob")
+    board.act("start_round", leader="1", players="names")
+    trick(board, "Red 4", "Red 2")
+    first = board.view()["game_number"]
+    board.act("rematch")                       # the board may start a new game before the end
+    [kept] = history(board)
+    assert kept["unfinished"] is True and kept["number"] == first and kept["winners"] == []
+    assert board.view()["game_number"] == first + 1
