@@ -5,6 +5,7 @@ import os
 import random
 from typing import TYPE_CHECKING
 
+from . import config as settings
 from . import paths
 
 if TYPE_CHECKING:
@@ -22,40 +23,11 @@ def create_app(config: dict | None = None) -> "Flask":
     instance = paths.CHECKOUT_INSTANCE
     app = Flask(__name__, template_folder=str(paths.TEMPLATES), static_folder=str(paths.STATIC),
                 instance_path=str(instance) if instance else None)
-    app.config.update(
-        DATABASE=None,              # a file path (SQLite; default instance/companion.db) or redis://HOST:PORT/N
-        HISTORY_PER_TABLE=500,      # Redis: events kept per table (and so the undo depth)
-        REDIS_PREFIX="ctc:",        # Redis: every key starts with this (share a Redis with other apps)
-        PUBLIC_URL=None,            # the address phones use; default: the request's own host
-        MAX_CONTENT_LENGTH=64 * 1024,
-        LOOKUPS_PER_MINUTE=30,      # unknown table codes tried per client address
-        JOINS_PER_MINUTE=20,        # join attempts per client address
-        CLAIMS_PER_MINUTE=6,        # requests for someone else's seat per client address
-        TABLES_PER_MINUTE=30,       # new tables per client address (a café's groups behind one NAT included)
-        VIEWS_PER_MINUTE=1200,      # page and view loads per client address (views usually come in events)
-        MOVES_PER_MINUTE=1200,      # actions per client address: 12 phones behind one address, 1-2 taps/s each
-        STREAMS_PER_ADDRESS=100,    # open event streams per client address (per process)
-        # A client over a limit is answered this late (web/security.py RefusalHold): one that asks
-        # again the moment it is refused then asks once a second per connection, not hundreds of times.
-        REFUSAL_DELAY_SECONDS=1.0,
-        REFUSALS_HELD_MOST=512,     # refusals held back at once per process; beyond that they go at once
-        STREAMS_MAX=None,           # open event streams per process; None: from the open-file limit
-        TRUSTED_PROXIES=0,          # reverse proxies in front whose X-Forwarded-For/-Proto/-Host to believe
-        STREAM_SECONDS=15 * 60,     # an event stream ends after this; the browser reconnects
-        KEEPALIVE_SECONDS=15,
-        SEND_FILE_MAX_AGE_DEFAULT=3600,
-        MINIFY_ASSETS=True,         # our scripts and styles served minified (companion/web/static_files.py)
-        # Compressed answers for slow café networks, static files included (they are streamed). The
-        # event stream is never compressed (text/event-stream is not in the list): each event leaves
-        # at once.
-        COMPRESS_MIMETYPES=["text/html", "text/css", "application/javascript", "text/javascript",
-                            "application/json", "application/manifest+json", "image/svg+xml"],
-        COMPRESS_ALGORITHM=["br", "gzip"],
-        COMPRESS_MIN_SIZE=300,
-        RANDOM_SEED=None,           # tests: an int makes every new table's rolls and deals repeatable
-    )
+    app.config.from_object(settings)        # the defaults, each with why (companion/config.py)
+    app.config.from_prefixed_env("COMPANION")  # COMPANION_MOVES_PER_MINUTE=2400 and the like
     if config:
         app.config.update(config)
+    settings.check(app.config)
     if app.config["STREAMS_MAX"] is None:
         import resource
 

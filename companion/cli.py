@@ -82,15 +82,8 @@ def build_app(database: str | None, public_url: str | None, allowed_hosts: str =
 
     config = {"DATABASE": database, "PUBLIC_URL": public_url,
               "TRUSTED_HOSTS": trusted_hosts(public_url, allowed_hosts)}
-    # Rate limits per client address (a café with one NAT address may want more joins); the number
-    # of reverse proxies in front whose X-Forwarded-* headers to believe (0: none).
-    # RANDOM_SEED is for tests only (a browser test's server deals the same every run); never set it
-    # for real play, where it would make every table's rolls predictable.
-    for key in ("JOINS_PER_MINUTE", "CLAIMS_PER_MINUTE", "LOOKUPS_PER_MINUTE", "TABLES_PER_MINUTE", "MOVES_PER_MINUTE", "VIEWS_PER_MINUTE",
-                "STREAMS_PER_ADDRESS", "TRUSTED_PROXIES", "RANDOM_SEED"):
-        value = os.environ.get(f"COMPANION_{key}", "")
-        if value.isascii() and value.isdigit():
-            config[key] = int(value)
+    # Every other setting (rate limits, TRUSTED_PROXIES, ...) comes from its COMPANION_* variable
+    # in create_app (companion/config.py).
     return create_app(config)
 
 
@@ -101,15 +94,6 @@ def app_from_environment():
     return build_app(args.db, os.environ.get("COMPANION_PUBLIC_URL"), args.allowed_hosts)
 
 
-def archive_folder(app) -> str:
-    """Where expired tables' histories go: beside the SQLite file; with Redis (no file) in the
-    instance folder of this machine."""
-    from companion.storage import is_shared
-    database = app.config["DATABASE"]
-    return (os.path.join(app.instance_path, "archive") if is_shared(database)
-            else os.path.join(os.path.dirname(os.path.abspath(database)), "archive"))
-
-
 def start_expiry(app, expire_days: float) -> str:
     """Hourly, in a green thread: archive and remove tables idle for `expire_days`. Returns the
     archive folder. Safe to run in several processes at once: each removal is one transaction that
@@ -117,8 +101,9 @@ def start_expiry(app, expire_days: float) -> str:
     import gevent
 
     from companion.engine import expire_idle_tables
+    from companion.engine.archive import archive_folder
 
-    archive = archive_folder(app)
+    archive = archive_folder(app.config["DATABASE"], app.instance_path)
 
     def expire_forever():
         while True:  # hourly; each pass is bounded (500 tables)
@@ -141,14 +126,15 @@ def serve(args: argparse.Namespace) -> int:
     from gevent.pywsgi import WSGIServer
 
     from companion.serving import GuardedHandler, raise_open_file_limit, tune_garbage_collector, warm_up
-    from companion.storage import StoreError, describe
+    from companion.config import ConfigError
+    from companion.storage import StorageUnusable, describe
 
     raise_open_file_limit()  # before the app sizes its stream capacity from it
     host_shown = lan_address() if args.host in ("0.0.0.0", "::") else args.host
     public_url = (args.public_url or f"http://{host_shown}:{args.port}").rstrip("/")
     try:
         app = build_app(args.db, public_url, args.allowed_hosts)
-    except StoreError as exc:
+    except (StorageUnusable, ConfigError) as exc:
         print(f"Cannot start: {exc}", file=sys.stderr)
         return 2
     try:

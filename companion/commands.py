@@ -75,9 +75,9 @@ def positive_days(ctx, param, value: float) -> float:
 @with_appcontext
 def expire(days: float, archive: str | None):
     """Archive and remove tables idle for --days, now (for cron; the server also does it hourly)."""
-    from .cli import archive_folder
+    from .engine.archive import archive_folder
     from .engine import expire_idle_tables
-    archive = archive or archive_folder(current_app)
+    archive = archive or archive_folder(current_app.config["DATABASE"], current_app.instance_path)
     removed: list[str] = []
     while True:   # each pass takes at most 500 tables; a table touched meanwhile is left alone
         try:
@@ -160,7 +160,9 @@ def check():
     from .decks import load
     from .paths import DECKS
     from .storage import describe
-    from .web.i18n import LANGUAGES, catalogue_of
+    from flask_babel import force_locale, get_translations
+
+    from .web.i18n import LANGUAGES
     app, problems = current_app, []
 
     def report(ok_line: str, found: list[str]) -> None:
@@ -188,13 +190,15 @@ def check():
             broken.append(f"The template {name} does not compile: {exc}")
     report(f"{len(names)} templates compile", broken)
     broken = []
-    for code in LANGUAGES:
-        try:
-            catalogue, _ = catalogue_of(code)
-            if code != "en" and not catalogue._catalog:
-                broken.append(f"The {LANGUAGES[code]} catalogue is empty.")
-        except Exception as exc:
-            broken.append(f"The {LANGUAGES[code]} catalogue does not load: {exc}")
+    with app.test_request_context():   # Flask-Babel loads a catalogue for a request's language
+        for code in LANGUAGES:
+            try:
+                with force_locale(code):
+                    catalogue = get_translations()
+                if code != "en" and not catalogue._catalog:
+                    broken.append(f"The {LANGUAGES[code]} catalogue is empty.")
+            except Exception as exc:
+                broken.append(f"The {LANGUAGES[code]} catalogue does not load: {exc}")
     report(f"{len(LANGUAGES)} languages' catalogues load", broken)
     broken = []
     decks = sorted(p.stem for p in DECKS.glob("*.toml"))
@@ -220,13 +224,16 @@ def register_commands(app) -> None:
 def run_command(argv: list[str], make_app: Callable, prog: str) -> int:
     """`cat-table-companion [--db …] COMMAND …` (companion/cli.py): the command on the app that the
     server's own options describe."""
-    from .storage import StoreError
+    from .config import ConfigError
+    from .storage import StorageUnusable
 
     def app():
         try:
             return make_app()
-        except StoreError as exc:
+        except StorageUnusable as exc:
             raise click.ClickException(f"Cannot open the store: {exc}")
+        except ConfigError as exc:
+            raise click.ClickException(str(exc))
 
     group = click.Group(prog, commands=COMMANDS, help="The keeper's commands.")
     try:

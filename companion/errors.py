@@ -2,7 +2,7 @@
 turns them into 4xx answers with the sentence shown to the player, in the viewer's language.
 
 A refusal keeps its English template and its values apart, so the sentence can be translated where
-the viewer is known (`Refusal.sentence(gettext)`, called by companion/web/i18n.py `refusal_text`),
+the viewer is known (`Refusal.sentence(gettext)`, called by companion/web/security.py `refusal_text`),
 not where the rule is checked:
 
     raise RuleError("It is %(name)s's turn.", name=ctx.name_of(seat))

@@ -13,7 +13,15 @@ included, failed with "Too many open files"). `GuardedHandler` bounds each stage
 - writes: a client that stops reading (a stream nobody drains) is dropped after SEND seconds.
 
 The body is read here, before the app runs, so the app never blocks on a slow client (and a timeout
-can never surface as a half-read form). `raise_open_file_limit()` lifts the process's descriptor
+can never surface as a half-read form).
+
+gevent offers no timeouts of its own, so the guards hook into its handler: `read_requestline`,
+`read_request`, `handle_one_request` and `handle_one_response` are its documented methods for
+subclasses, and `rfile` the connection's stream they read from; `_handle_client_error` is its
+private hook for a client's bad input (the one way to close a timed-out connection without
+answering). Each guard has a test that fails when gevent changes what it relies on
+(tests/web/test_connections.py), and gevent is pinned exactly in requirements.txt: these are checked
+with the versions in GEVENT_CHECKED. `raise_open_file_limit()` lifts the process's descriptor
 limit to its hard limit at start, and `stream_capacity()` says how many event streams fit in it.
 Used by app.py (gevent's WSGIServer) and by the gunicorn worker class below (gunicorn.conf.py).
 """
@@ -27,6 +35,10 @@ import socket
 
 import gevent
 from gevent.pywsgi import WSGIHandler
+
+# gevent versions (major, minor) the guards below were checked with (tests/web/test_connections.py):
+# to move the pin in requirements.txt, run those tests on the new version, then add it here.
+GEVENT_CHECKED = {(26, 9)}
 
 IDLE_SECONDS = 30       # browsers reuse a connection within seconds; 30 s is generous
 HEAD_SECONDS = 10       # a request head and a (small) body, even over a poor café Wi-Fi
@@ -53,7 +65,7 @@ def warm_up(app) -> None:
     env = app.jinja_env
     for name in env.list_templates(extensions=("html",)):   # every template is .html
         env.get_template(name)
-    load_catalogues()
+    load_catalogues(app)
 
 
 def tune_garbage_collector() -> None:
@@ -127,6 +139,8 @@ class GuardedMixin:
             self._cancel_deadline()  # also when the head was refused before read_request (414)
 
     def _handle_client_error(self, ex):
+        # gevent's private hook (handle_one_request calls it for any error reading the head or the
+        # body): its default answers 400 and prints a traceback for anything but bad input.
         if isinstance(ex, socket.timeout):
             return None  # too slow or gone: close without an answer or a logged traceback
         return super()._handle_client_error(ex)

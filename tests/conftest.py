@@ -63,27 +63,40 @@ class RedisServer:
     def url(self, db: int = 0) -> str:
         return f"redis://127.0.0.1:{self.port}/{db}"
 
-    def start(self) -> "RedisServer":
-        self.proc = subprocess.Popen(
-            [REDIS_SERVER, "--bind", "127.0.0.1", "--port", str(self.port), "--dir", str(self.folder),
-             "--save", "", "--appendonly", "yes", "--appendfsync", "everysec", "--daemonize", "no",
-             "--logfile", str(self.folder / "redis.log")],
-            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
-        client = redis_py.Redis(port=self.port, socket_connect_timeout=0.5)
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"redis-server exited: {(self.folder / 'redis.log').read_text()}")
-            try:
-                client.ping()
-                # the AOF is loaded before PING answers, but say so explicitly for restarts
-                if client.info("persistence").get("loading") == 0:
-                    client.close()
-                    return self
-            except redis_py.exceptions.RedisError:
-                pass
-            time.sleep(0.05)
-        raise RuntimeError("redis-server did not start in 20 s")
+    def start(self, attempts: int = 3) -> "RedisServer":
+        """Starts redis-server and returns once it answers. As ServerProcess.start: on another port
+        when its port was taken meanwhile, and the server answering must be this process (a
+        restart keeps the port it had)."""
+        for attempt in range(attempts):
+            if attempt:
+                self.port = free_port()
+            self.proc = subprocess.Popen(
+                [REDIS_SERVER, "--bind", "127.0.0.1", "--port", str(self.port), "--dir", str(self.folder),
+                 "--save", "", "--appendonly", "yes", "--appendfsync", "everysec", "--daemonize", "no",
+                 "--logfile", str(self.folder / "redis.log")],
+                stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+            client = redis_py.Redis(port=self.port, socket_connect_timeout=0.5)
+            deadline = time.monotonic() + 20
+            while time.monotonic() < deadline:
+                if self.proc.poll() is not None:
+                    log = (self.folder / "redis.log").read_text()
+                    if "Address already in use" in log and attempt + 1 < attempts:
+                        break
+                    raise RuntimeError(f"redis-server exited: {log}")
+                try:
+                    info = client.info()
+                    # the AOF is loaded before PING answers, but say so explicitly for restarts
+                    if info.get("process_id") == self.proc.pid and info.get("loading") == 0:
+                        client.close()
+                        return self
+                except redis_py.exceptions.RedisError:
+                    pass
+                time.sleep(0.05)
+            else:
+                self.kill()
+                raise RuntimeError("redis-server did not start in 20 s")
+            client.close()
+        raise AssertionError("unreachable: the last attempt returns or raises")
 
     def flush(self) -> None:
         with redis_py.Redis(port=self.port) as client:
@@ -130,6 +143,13 @@ def client(app):
     return app.test_client()
 
 
+# A request's kind and language, as the tests send them (web/answers.py decides the shape by them).
+JSON = {"Accept": "application/json"}
+HTMX = {"HX-Request": "true"}
+DE = {"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}
+EN = {"Accept-Language": "en-GB,en;q=0.9"}
+
+
 class TableClient:
     """Drives one table through the HTTP interface as one device (its own cookies)."""
 
@@ -148,11 +168,24 @@ class TableClient:
         assert r.status_code == 200
         return r.json
 
-    def act(self, move: str, as_: str | None = None, expect: int = 200, **fields):
-        """POST a move as JSON-speaking client with the current version; returns the response."""
-        data = {"version": self.view()["version"], **fields}
-        data["as"] = as_ or ("seat" if self.view()["seat"] is not None else "board")
-        r = self.client.post(f"/t/{self.code}/act/{move}", data=data, headers={"Accept": "application/json"})
+    def post(self, path: str, as_: str | None = None, version: int | None = None, headers: dict | None = None,
+             **fields):
+        """POST to /t/<code>/<path> (act/<move>, undo, claims/...) as this device, whatever the answer:
+        `as_` defaults to its seat when it holds one, else the board; `version` to the table's
+        current one (one view.json read for both, none when both are given). As a JSON client, with
+        `headers` added (a language; HTMX makes it an htmx tap, which htmx's header decides)."""
+        if version is None or as_ is None:
+            view = self.view()
+            version = view["version"] if version is None else version
+            as_ = as_ or ("seat" if view["seat"] is not None else "board")
+        return self.client.post(f"/t/{self.code}/{path}", data={"version": version, "as": as_, **fields},
+                                headers={**JSON, **(headers or {})})
+
+    def act(self, move: str, as_: str | None = None, expect: int = 200, version: int | None = None,
+            headers: dict | None = None, **fields):
+        """POST a move as a JSON-speaking client (at the current version unless given; `headers`
+        as for post()); asserts the status `expect` and returns the response."""
+        r = self.post(f"act/{move}", as_=as_, version=version, headers=headers, **fields)
         assert r.status_code == expect, (r.status_code, r.data)
         return r
 
@@ -243,6 +276,31 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def listens_on(pid: int, port: int) -> bool:
+    """Whether process `pid` has a socket listening on 127.0.0.1:`port` (Linux: /proc; elsewhere,
+    whether anything accepts a connection there)."""
+    if not os.path.exists(f"/proc/{pid}/fd"):
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return True
+        except OSError:
+            return False
+    listening = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            lines = Path(table).read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for line in lines:
+            fields = line.split()
+            if fields[3] == "0A" and int(fields[1].rsplit(":", 1)[1], 16) == port:   # 0A: LISTEN
+                listening.add(f"socket:[{fields[9]}]")
+    try:
+        return any(os.readlink(f"/proc/{pid}/fd/{fd}") in listening for fd in os.listdir(f"/proc/{pid}/fd"))
+    except OSError:   # the process is gone, or a descriptor closed while being read
+        return False
+
+
 class ServerProcess:
     def __init__(self, db: Path | str, port: int | None = None, env: dict | None = None):
         """`env`: more environment for the server (COMPANION_* settings, e.g. rate limits)."""
@@ -252,22 +310,43 @@ class ServerProcess:
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
 
-    def start(self) -> "ServerProcess":
+    def start(self, attempts: int = 3) -> "ServerProcess":
+        """Starts app.py and returns once it listens on its port. Tests run in parallel (pytest-xdist,
+        and other people's runs on the same machine): a free port may be taken by someone else
+        before the server binds it, so a server that cannot listen is started again on another
+        port, and the server answering is checked to be this process, not another run's."""
         env = {**os.environ, "PYTHONUNBUFFERED": "1", **self.env}
-        self.proc = subprocess.Popen(
-            [sys.executable, str(ROOT / "app.py"), "--host", "127.0.0.1", "--port", str(self.port),
-             "--db", str(self.db), "--public-url", self.url],
-            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited: {self.proc.stdout.read().decode()}")
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
+        for attempt in range(attempts):
+            if attempt:
+                self.port = free_port()
+                self.url = f"http://127.0.0.1:{self.port}"
+            self.proc = subprocess.Popen(
+                [sys.executable, str(ROOT / "app.py"), "--host", "127.0.0.1", "--port", str(self.port),
+                 "--db", str(self.db), "--public-url", self.url],
+                cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline:
+                if self.proc.poll() is not None:
+                    output = self.proc.stdout.read().decode()
+                    if "Cannot listen" in output and attempt + 1 < attempts:
+                        break   # the port was taken meanwhile: another one
+                    raise RuntimeError(f"server exited: {output}")
+                if listens_on(self.proc.pid, self.port) and self.answers(deadline):
                     return self
-            except OSError:
-                time.sleep(0.1)
-        raise RuntimeError("server did not start in 20 s")
+                time.sleep(0.05)
+            else:
+                self.kill()
+                raise RuntimeError("server did not start in 30 s")
+        raise AssertionError("unreachable: the last attempt returns or raises")
+
+    def answers(self, deadline: float) -> bool:
+        """Whether the server answers /healthz before `deadline`: it listens before it has warmed up
+        (templates compiled, catalogues loaded), and on a busy machine that takes seconds."""
+        try:
+            with urllib.request.urlopen(f"{self.url}/healthz", timeout=max(1.0, deadline - time.monotonic())) as r:
+                return r.status == 200
+        except (OSError, urllib.error.URLError):
+            return False
 
     def kill(self) -> None:
         if self.proc and self.proc.poll() is None:
@@ -300,7 +379,7 @@ class HttpDevice:
         body = urllib.parse.urlencode(data, doseq=True).encode() if data is not None else None
         req = urllib.request.Request(self.base + path, data=body, headers={"Accept": accept})
         try:
-            with self.opener.open(req, timeout=10) as resp:
+            with self.opener.open(req, timeout=30) as resp:   # a busy shared machine, not a hung server
                 return resp.status, resp.headers, resp.read()
         except urllib.error.HTTPError as err:
             return err.code, err.headers, err.read()
@@ -340,6 +419,20 @@ def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": CHROMIUM,
             "args": ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                      "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]}
+
+
+@pytest.fixture(autouse=True)
+def patient_expect(request):
+    """Browser tests: every expect() waits up to 15 s for its condition (Playwright's default is 5 s).
+    The machine's two cores run browsers, servers and other people's suites at once, and a wait for
+    a condition costs nothing more when it is met sooner."""
+    if request.node.get_closest_marker("browser") is None:
+        yield
+        return
+    from playwright.sync_api import expect
+    expect.set_options(timeout=15_000)
+    yield
+    expect.set_options(timeout=5_000)
 
 
 NO_REDIS = ("no redis-server (or no redis package): install it with `sudo apt-get install redis-server` "
@@ -406,6 +499,22 @@ def save_screenshot(page, name: str) -> None:
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(SCREENSHOTS / f"{name}-{size}.png"))
     page.set_viewport_size(before)
+
+
+# Counts the event streams a page opened (htmx's SSE extension says so on the document), so a test
+# waits for the stream instead of for a while.
+STREAMS_OPENED = ("document.addEventListener('htmx:sse:after:connection', "
+                  "() => { window.streamsOpened = (window.streamsOpened || 0) + 1; });")
+
+
+def count_streams(context) -> None:
+    """From now on every page of `context` counts the event streams it opened (stream_opened)."""
+    context.add_init_script(STREAMS_OPENED)
+
+
+def stream_opened(page, timeout: float = 15_000) -> None:
+    """Waits until `page` (of a context given to count_streams) has its event stream open."""
+    page.wait_for_function("() => (window.streamsOpened || 0) > 0", timeout=timeout)
 
 
 def join_by_qr(context, join_url: str, name: str):

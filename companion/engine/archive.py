@@ -5,9 +5,17 @@ import json
 import os
 
 from ..groups import hooks as group_hooks
+from ..storage import is_shared
 from ..storage.interface import Transaction
 from .context import Service
 
+
+
+def archive_folder(database: str, instance_path: str) -> str:
+    """Where expired tables' histories go: beside the SQLite file; with Redis (no file) in the
+    instance folder of this machine."""
+    return (os.path.join(instance_path, "archive") if is_shared(database)
+            else os.path.join(os.path.dirname(os.path.abspath(database)), "archive"))
 
 
 def export_table(tx: Transaction, code: str) -> dict | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .interface import Store, StoreError  # noqa: F401  (the names callers need)
+from .interface import Store, StorageUnusable  # noqa: F401  (the names callers need)
 
 REDIS_SCHEMES = ("redis://", "rediss://", "unix://")
 
@@ -29,16 +29,16 @@ def describe(url: str) -> str:
 @dataclass
 class Backend:
     store: Store
-    hub: Any            # live.Hub or live.RedisHub
-    rate_limiter: Any   # ratelimit.RateLimiter or ratelimit.RedisRateLimiter
+    hub: Any            # live.Hub or redis_hub.RedisHub
+    rate_limiter: Any   # ratelimit.RateLimiter or redis_limits.RedisRateLimiter
 
 
 def open_backend(url: str, history: int = 500, prefix: str = "ctc:") -> Backend:
-    """Opens the store named by `url` with its hub and rate limiter; StoreError when it cannot."""
+    """Opens the store named by `url` with its hub and rate limiter; StorageUnusable when it cannot."""
     if is_shared(url):
         # Several app processes share one Redis: imported only then.
-        from ..live import RedisHub
-        from ..ratelimit import RedisRateLimiter
+        from .redis_hub import RedisHub
+        from .redis_limits import RedisRateLimiter
         from .redis_store import RedisStore
         store = RedisStore(url, history=history, prefix=prefix)
         return Backend(store, RedisHub(store), RedisRateLimiter(store))

@@ -64,12 +64,14 @@ class CredentialRow:
 
 # ---- errors: raised by every backend for its own driver's failures
 
-class StoreError(RuntimeError):
-    """The storage cannot be used at all (missing folder, unreachable server): said at start-up."""
-
-
 class StorageError(RuntimeError):
-    """A unit of work could not be done now; nothing was applied (answered 503 with a sentence)."""
+    """The storage failed: nothing was applied. Raised by a unit of work, it is answered 503 with a
+    sentence (web/security.py); each kind below says what failed."""
+
+
+class StorageUnusable(StorageError):
+    """The storage cannot be opened at all (a missing folder, an unreachable server, a file that is
+    no database): the app does not start, and says why."""
 
 
 class StorageUnavailable(StorageError):

@@ -1,8 +1,8 @@
 """The Redis backend: the Store / Transaction protocols of companion/storage/interface.py on Redis, so
 several app processes (on one or several machines) can serve the same tables. Selected with
 `--db redis://HOST:PORT/N` (or COMPANION_DB). Redis's errors never leave this module: they become
-the storage errors of interface.py. (Live updates across processes: companion/live.py RedisHub;
-shared rate limits: companion/ratelimit.py RedisRateLimiter.)
+the storage errors of interface.py. (Live updates across processes: redis_hub.py RedisHub;
+shared rate limits: redis_limits.py RedisRateLimiter.)
 
 Keys, per table (the `{CODE}` hash tag keeps a table's keys in one Redis Cluster slot):
 
@@ -37,7 +37,7 @@ from typing import Iterator
 import redis
 from redis.exceptions import RedisError, WatchError
 
-from .interface import StorageUnavailable, StorageUnreachable, StoreError
+from .interface import StorageUnavailable, StorageUnreachable, StorageUnusable
 from .redis_transaction import RedisTransaction
 
 
@@ -79,7 +79,7 @@ class RedisStore:
             self.client.ping()
             self._migrate()
         except (RedisError, ValueError) as exc:
-            raise StoreError(f"Cannot use Redis at {safe_url(url)}: {exc}") from exc
+            raise StorageUnusable(f"Cannot use Redis at {safe_url(url)}: {exc}") from exc
 
     def _migrate(self) -> None:
         """Brings keys written by an older version up to this one, once per step: the meta hash's

@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import json
 import threading
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from .interface import CredentialRow, EventRow, SeatRow, TableRow
 from .redis_groups import RedisGroups
 from .redis_whole_tables import RedisWholeTables
 
-if TYPE_CHECKING:
-    from .redis_store import RedisStore
 
 
 def _json(value: dict | str) -> str:
@@ -28,7 +26,8 @@ class RedisTransaction(RedisWholeTables, RedisGroups):
 
     NEWEST_EVENTS_READ = 30   # companion/engine/reading.py NOTICES_READ: what a view reads of the log
 
-    def __init__(self, store: "RedisStore", pipe, writing: bool):
+    def __init__(self, store, pipe, writing: bool):
+        """`store`: the RedisStore that begins this unit of work (its client, keys and table locks)."""
         self.s = store
         self.r = store.client
         self.pipe = pipe          # a watching pipeline (writing) or None (reading)

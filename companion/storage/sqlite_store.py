@@ -10,7 +10,7 @@ from collections import deque
 from contextlib import contextmanager
 from typing import Iterator
 
-from .interface import StorageUnwritable, StoreError
+from .interface import StorageUnwritable, StorageUnusable
 from .sqlite_groups import GROUPS_SCHEMA
 from .sqlite_transaction import SQLiteTransaction
 
@@ -123,7 +123,7 @@ class SQLiteStore:
         self._pool: deque[sqlite3.Connection] = deque()
         folder = os.path.dirname(os.path.abspath(path))
         if not os.path.isdir(folder):
-            raise StoreError(f"The folder for the database does not exist: {folder}")
+            raise StorageUnusable(f"The folder for the database does not exist: {folder}")
         try:
             with self._connect() as conn:
                 conn.execute("PRAGMA journal_mode=WAL")
@@ -131,7 +131,7 @@ class SQLiteStore:
                 conn.executescript(GROUPS_SCHEMA)
                 self._migrate(conn)
         except sqlite3.Error as exc:
-            raise StoreError(f"Cannot use the database at {path}: {exc}") from exc
+            raise StorageUnusable(f"Cannot use the database at {path}: {exc}") from exc
 
     @staticmethod
     def _migrate(conn: sqlite3.Connection) -> None:

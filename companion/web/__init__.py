@@ -3,25 +3,17 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import events, forms, groups, home, i18n, sections, security, static_files, tables
+from . import events, forms, groups, home, i18n, needs, sections, security, static_files, tables
+from . import history, host  # noqa: F401 - their routes join the table blueprint when imported
+from .charts import score_chart
 
 
 def register(app: Flask) -> None:
-    from .form_request import CompanionRequest
-    app.request_class = CompanionRequest   # a shorter way through the small forms every tap posts
     security.register(app)
     i18n.register(app)
-    from .charts import score_chart
     app.jinja_env.globals["score_chart"] = score_chart
     sections.register(app)
     forms.register(app)
     static_files.register(app)
-    app.register_blueprint(home.bp)
-    app.register_blueprint(tables.bp)
-    app.register_blueprint(events.bp)
-    app.register_blueprint(groups.bp)
-    try:
-        from . import needs
-        app.register_blueprint(needs.bp)
-    except ImportError:
-        pass
+    for blueprint in (home.bp, tables.bp, events.bp, needs.bp, groups.bp):
+        app.register_blueprint(blueprint)

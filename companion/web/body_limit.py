@@ -29,4 +29,6 @@ class ChunkedBodyLimit:
             environ["wsgi.input"] = BytesIO(body)
             environ["CONTENT_LENGTH"] = str(len(body))
             environ.pop("wsgi.input_terminated", None)
+            # no longer chunked: Werkzeug takes a chunked request's length as unknown
+            environ.pop("HTTP_TRANSFER_ENCODING", None)
         return self.app(environ, start_response)

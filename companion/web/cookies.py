@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from flask import request
 
+from ..engine import normalise_code
+
 MAX_AGE = 60 * 60 * 24 * 60  # two months: a seat survives a sleeping phone and a week between games
 
 
@@ -34,7 +36,6 @@ ROLE_MARKS = {"seat": "s", "host": "h"}
 
 def my_tables() -> list[tuple[str, str]]:
     """(code, role) pairs from the cookie, newest first; anything malformed is dropped."""
-    from ..engine import normalise_code
     found = []
     for item in request.cookies.get(MY_TABLES, "")[:200].split("."):
         code, _, mark = item.partition("-")

@@ -22,7 +22,9 @@ from flask import Blueprint, Response, current_app, g, request
 from flask_babel import gettext
 
 from ..engine import TableNotFound, normalise_code
-from .security import client_address, hold_back, plain_refusal, unknown_table_answer
+from .answers import plain_refusal
+from .security import client_address, hold_back, unknown_table_answer
+from .tables import credentials, fresh_view, join_url
 
 bp = Blueprint("events", __name__)
 log = logging.getLogger(__name__)
@@ -110,7 +112,6 @@ def stream(code: str):
     app = current_app._get_current_object()
     environ = dict(request.environ)
     if role is not None:
-        from .tables import credentials, fresh_view, join_url
         # What the stream's request says, read once: its cookies and address do not change while it is open.
         creds, url = credentials(role), join_url()
 

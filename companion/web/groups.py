@@ -25,8 +25,9 @@ from ..groups.service import GroupCredentials, Groups
 from .cookies import MAX_AGE
 from .group_charts import plays_per_evening, wins_per_person
 from .i18n import translate_name
+from .answers import error_page, refusal_text, wants_json
 from .qr import qr_code_svg
-from .security import error_page, over_limit, wants_json
+from .security import over_limit
 
 bp = Blueprint("groups", __name__)
 COOKIE_KINDS = {"member": "gm", "host": "gh"}
@@ -134,7 +135,6 @@ def create():
     except BadInput as exc:
         if wants_json():
             raise
-        from .i18n import refusal_text
         return render_template("groups/start.html", message=refusal_text(exc), form=request.form), 400
     response = current_app.make_response(({"group": code}, 201)) if wants_json() else redirect(f"/g/{code}", 303)
     set_group_cookie(response, "host", code, host_token)

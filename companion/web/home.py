@@ -10,8 +10,8 @@ from ..errors import BadInput
 from ..engine import normalise_code
 from . import groups
 from .cookies import my_tables, remember_table, set_my_tables, set_table_cookie
-from .i18n import refusal_text
-from .security import error_page, over_limit, wants_json
+from .answers import error_page, refusal_text, shaped
+from .security import over_limit
 
 bp = Blueprint("home", __name__)
 
@@ -102,10 +102,11 @@ def create_table():
         of_group = groups.table_of_group(group) if group else None
         code, host_token = tables().create(game_id, request.form.getlist, group=of_group)
     except BadInput as exc:
-        game = games.get(game_id)
-        if game is None or wants_json():
-            return error_page(400, refusal_text(exc))
-        return render_template("new.html", game=game, message=refusal_text(exc), form=request.form, group=group), 400
+        game, message = games.get(game_id), refusal_text(exc)
+        if game is None:
+            return error_page(400, message)
+        return shaped(json=lambda: ({"error": message}, 400),
+                      page=lambda: (render_template("new.html", game=game, message=message, form=request.form, group=group), 400))
     response = redirect(f"/t/{code}", 303)
     set_table_cookie(response, "host", code, host_token)
     remember_table(response, code, "host")

@@ -12,13 +12,13 @@ from urllib.parse import urlsplit
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
-from flask import Blueprint, Flask, g, redirect, request
-from flask_babel import Babel, get_locale, gettext
+from flask import Blueprint, Flask, redirect, request
+from flask_babel import Babel, force_locale, get_locale, get_translations
 from jinja2 import pass_context
 from markupsafe import Markup
 
 from .. import paths
-from ..errors import Refusal
+from .answers import error_page
 
 TRANSLATIONS = paths.TRANSLATIONS
 LANGUAGES = {"en": "English", "de": "Deutsch"}
@@ -26,11 +26,6 @@ COOKIE = "lang"
 YEAR = 365 * 24 * 3600
 
 bp = Blueprint("i18n", __name__)
-
-
-def refusal_text(exc: BaseException) -> str:
-    """A refusal's sentence in the viewer's language (errors.Refusal.sentence)."""
-    return exc.sentence(gettext) if isinstance(exc, Refusal) else str(exc)
 
 
 def select_locale() -> str:
@@ -56,11 +51,9 @@ def local_path(target: str | None) -> str | None:
 @bp.get("/lang/<code>")
 def choose(code: str):
     if code not in LANGUAGES:
-        from .security import error_page
         return error_page(404, "That language is not available: choose English or Deutsch.")
     target = local_path(request.args.get("next"))
     if target is None:
-        from .security import error_page
         return error_page(400, "That address to go back to is not valid.")
     response = redirect(target, 303)
     response.set_cookie(COOKIE, code, max_age=YEAR, samesite="Lax", httponly=True)
@@ -92,41 +85,38 @@ def compile_catalogues(directory: Path = TRANSLATIONS) -> None:
 
 
 # Speed: a view calls _() about a hundred times and is rendered for every device on every change;
-# Flask-Babel's template callables look up locale and catalogue on each call (measured: a view
-# 30-100 % slower; a hundred calls 1.2 ms against 0.47 ms here). So each language's catalogue is
-# loaded once per process, chosen once per request, and templates get gettext/ngettext bound to it,
-# with Jinja's newstyle behaviour (autoescape-aware, always a `%(name)s` format, `num` for
-# ngettext). Macros imported without context fall back to Flask-Babel's globals: same words, slower.
-_LOADED: dict[str, tuple[Translations, dict]] = {}
+# the callables Flask-Babel installs in Jinja ask get_translations() (context, locale, cache) on each
+# call. So each render's templates get gettext/ngettext bound to the catalogue Flask-Babel chose for
+# the request (its public get_translations(), loaded once per process by Flask-Babel itself), with
+# Jinja's newstyle behaviour (autoescape-aware, always a `%(name)s` format, `num` for ngettext).
+# Macros imported without context fall back to Flask-Babel's own: same words, slower.
 PLAIN_WORDS_KEPT = 5000  # translations without values kept per language (the catalogue holds about 1,200)
+_BOUND: dict[int, tuple[Translations, dict]] = {}
 
 
-def catalogue_of(code: str) -> tuple[Translations, dict]:
-    if code not in _LOADED:
-        _LOADED[code] = _bind(Translations.load(str(TRANSLATIONS), [code]))
-    return _LOADED[code]
+def template_callables() -> dict:
+    """gettext and ngettext bound to this request's catalogue (Flask-Babel's choice)."""
+    catalogue = get_translations()
+    bound = _BOUND.get(id(catalogue))
+    if bound is None or bound[0] is not catalogue:
+        bound = _BOUND[id(catalogue)] = (catalogue, _bind(catalogue))
+    return bound[1]
 
 
-def load_catalogues() -> None:
+def load_catalogues(app: Flask) -> None:
     """Every language's catalogue, loaded now rather than by its first request (serving.warm_up)."""
-    for code in LANGUAGES:
-        catalogue_of(code)
-
-
-def request_catalogue() -> tuple[Translations, dict]:
-    if "catalogue" not in g:
-        code = g.language = select_locale()
-        g.catalogue = catalogue_of(code)
-    return g.catalogue
+    with app.test_request_context():
+        for code in LANGUAGES:
+            with force_locale(code):
+                template_callables()
 
 
 def request_language() -> str:
-    """The language this request's pages are written in (as request_catalogue() chose it)."""
-    request_catalogue()
-    return g.language
+    """The language this request's pages are written in (Flask-Babel's, chosen by select_locale)."""
+    return str(get_locale())
 
 
-def _bind(catalogue: Translations) -> tuple[Translations, dict]:
+def _bind(catalogue: Translations) -> dict:
     # Most of a view's words take no values: each is translated and formatted once per process
     # (a third of the calls' time went to Markup's formatting of a text with nothing in it). Bounded,
     # in case a template ever translates something that is not its own words.
@@ -147,12 +137,12 @@ def _bind(catalogue: Translations) -> tuple[Translations, dict]:
     def newstyle_ngettext(context, singular: str, plural: str, count: int, **values):
         text = catalogue.ungettext(singular, plural, count)
         return (Markup(text) if context.eval_ctx.autoescape else text) % {"num": count, **values}
-    return catalogue, {"gettext": newstyle_gettext, "ngettext": newstyle_ngettext}
+    return {"gettext": newstyle_gettext, "ngettext": newstyle_ngettext}
 
 
 def translate_name(text):
     """The |t filter: a name from game data in the viewer's language."""
-    return request_catalogue()[0].ugettext(text) if text else text
+    return get_translations().ugettext(text) if text else text
 
 
 def register(app: Flask) -> None:
@@ -163,7 +153,7 @@ def register(app: Flask) -> None:
     app.jinja_env.globals["LANGUAGES"] = LANGUAGES
     # Names that come from game data (decks/*.toml) rather than a template: `{{ f.name|t }}`.
     app.jinja_env.filters["t"] = translate_name
-    app.context_processor(lambda: request_catalogue()[1])
+    app.context_processor(template_callables)
 
     @app.after_request
     def vary_by_language(response):

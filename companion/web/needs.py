@@ -21,7 +21,8 @@ from ..fields import Choice, Int, parse
 from ..games import communicat
 from ..engine import Credentials, TableNotFound, normalise_code
 from .cookies import MAX_AGE
-from .security import error_page, over_limit, refusal_answer
+from .answers import error_page, refusal_answer, shaped
+from .security import over_limit
 
 bp = Blueprint("needs", __name__, url_prefix="/needs")
 COOKIE = "needs_table"
@@ -80,7 +81,7 @@ def current(place: Place = SERVER) -> Generator | None:
     return None
 
 
-def render(gen: Generator | None, status: int = 200, message: str | None = None, partial: bool | None = None,
+def render(gen: Generator | None, partial: bool, status: int = 200, message: str | None = None,
            place: Place = SERVER):
     snap = tables().snapshot(gen.code, gen.creds) if gen else None
     if snap is None:  # nothing dealt yet: show the settings with their defaults
@@ -89,8 +90,6 @@ def render(gen: Generator | None, status: int = 200, message: str | None = None,
                 "need_count": communicat.DIFFICULTIES[communicat.RULES["default_difficulty"]], "shown": False}
     else:
         view = snap.view
-    if partial is None:
-        partial = bool(request.headers.get("HX-Request"))
     template = "needs/_generator.html" if partial else "needs/page.html"
     response = current_app.make_response((render_template(template, view=view, version=snap.version if snap else 0,
                                                           message=message, base=place.base), status))
@@ -99,11 +98,11 @@ def render(gen: Generator | None, status: int = 200, message: str | None = None,
 
 
 def answer(gen: Generator | None, status: int = 200, message: str | None = None, place: Place = SERVER):
-    """htmx gets the fresh generator; a plain form is sent back to the page (or to an error page)."""
-    if request.headers.get("HX-Request") or status != 200:
-        response = render(gen, status, message, place=place)
-    else:
-        response = redirect(place.base, 303)
+    """htmx gets the fresh generator; a plain form is sent back to the page, or shown the page with
+    the refusal's sentence."""
+    response = current_app.make_response(shaped(
+        htmx=lambda: render(gen, True, status, message, place=place),
+        page=lambda: render(gen, False, status, message, place=place) if status != 200 else redirect(place.base, 303)))
     if gen:
         response.set_cookie(place.cookie, gen.cookie, max_age=MAX_AGE, path=place.base, httponly=True, samesite="Lax",
                             secure=request.is_secure)
@@ -112,11 +111,11 @@ def answer(gen: Generator | None, status: int = 200, message: str | None = None,
 
 @bp.get("")
 def page():
-    return render(current(), partial=False)
+    return render(current(), False)
 
 
 def page_at(place: Place):
-    return render(current(place), partial=False, place=place)
+    return render(current(place), False, place=place)
 
 
 def _act(gen: Generator, move: str, fields: dict, version: int) -> int:

@@ -1,4 +1,5 @@
-"""Cross-site request refusal, rate limits, security headers and error pages."""
+"""Cross-site request refusal, rate limits, security headers, and which error gets which answer
+(their shape: web/answers.py)."""
 from __future__ import annotations
 
 import random
@@ -7,12 +8,14 @@ import time
 from typing import Callable
 from urllib.parse import urlsplit
 
-from flask import Flask, current_app, render_template, request
+from flask import Flask, current_app, request
 from flask_babel import gettext
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge, SecurityError
 
-from ..errors import N_, BadInput, Forbidden, Refusal, RuleError
+from ..engine import TableNotFound
+from ..errors import N_, Refusal
 from ..storage.interface import StorageError, StorageUnreachable, StorageUnwritable
+from .answers import error_page, plain_refusal, refusal_answer
 
 SAFE_SITES = {"same-origin", "none"}  # "none": typed into the address bar or opened from a bookmark
 
@@ -23,15 +26,6 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline';
 SECURITY_HEADERS = tuple((name, name.lower(), value) for name, value in (
     ("Content-Security-Policy", CSP), ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "same-origin"),
     ("X-Frame-Options", "DENY")))
-
-# The one mapping from a kind of refusal to its HTTP status (subclasses too: Stale is a RuleError).
-REFUSAL_STATUS = ((BadInput, 400), (Forbidden, 403), (RuleError, 409))
-
-
-def refusal_answer(exc: Refusal) -> tuple[int, str]:
-    """A refusal's HTTP status and its sentence in the viewer's language."""
-    from .i18n import refusal_text
-    return next(code for kind, code in REFUSAL_STATUS if isinstance(exc, kind)), refusal_text(exc)
 
 
 def unknown_table_answer():
@@ -131,8 +125,6 @@ def register(app: Flask) -> None:
         # in the fresh view; the join form beside the form) lets the refusal reach here.
         return error_page(*refusal_answer(exc))
 
-    from ..engine import TableNotFound
-
     @app.errorhandler(TableNotFound)
     def table_gone(_exc):
         return unknown_table_answer()
@@ -175,36 +167,3 @@ def register(app: Flask) -> None:
     def unexpected(exc: Exception):  # pragma: no cover - a bug; the player still gets a sentence
         app.logger.exception("unexpected error")
         return error_page(500, "Something went wrong on the companion. Your table is saved; try again.")
-
-
-def wants_json() -> bool:
-    """JSON for clients that ask for it first (scripts, tests); pages and htmx get HTML. A plain
-    substring test: browsers list text/html before anything else, API clients send application/json."""
-    if request.headers.get("HX-Request"):
-        return False
-    accept = request.headers.get("Accept", "")
-    return accept.startswith("application/json") or request.path.endswith(".json")
-
-
-def plain_refusal(status: int, message: str):
-    """The sentence without a page around it, for a request no page can be built for: every page
-    links back to its own address (the language menu) and to this host (url_for), which is what
-    was refused."""
-    if wants_json():
-        return {"error": message}, status
-    return current_app.response_class(message + "\n", status, mimetype="text/plain")
-
-
-def error_page(status: int, message: str):
-    """The sentence in the viewer's language; literal sentences passed here are extracted for
-    translation (tools/translations.py), and already translated ones come back unchanged."""
-    message = gettext(message)
-    if wants_json():
-        return {"error": message}, status
-    if request.headers.get("HX-Request"):
-        # Shown in the page's flash area, leaving the current view in place.
-        response = current_app.make_response((render_template("_message.html", message=message), status))
-        response.headers["HX-Retarget"] = "#flash"
-        response.headers["HX-Reswap"] = "innerHTML"
-        return response
-    return render_template("error.html", message=message, status=status), status

@@ -7,26 +7,22 @@ board as the board.
 """
 from __future__ import annotations
 
-import csv
-import io
-from datetime import datetime, timezone
 from functools import wraps
 
 from flask import Blueprint, Response, current_app, g, redirect, render_template, request, url_for
 
-from .. import games, records
 from flask_babel import gettext
 
 from ..errors import N_, BadInput, Forbidden, Refusal
-from ..fields import Bool, Int, IntList, parse
+from ..fields import Int, parse
 from ..engine.seating import NAME_FIELD
 from ..engine import Credentials, NameTaken, Snapshot, Stale, TableNotFound, lost_seat_refusal, normalise_code
 from .cookies import remember_table, set_table_cookie, table_cookie
 from .groups import member_name_at_table
-from .i18n import refusal_text
 from .qr import qr_code_svg
 from .sections import view_html
-from .security import error_page, over_limit, refusal_answer, wants_json
+from .answers import error_page, flash, refusal_answer, refusal_text, shaped
+from .security import over_limit
 
 bp = Blueprint("tables", __name__, url_prefix="/t/<code>")
 VERSION_FIELD = {"version": Int(label=N_("version"), min=0, max=10**9)}
@@ -204,72 +200,6 @@ def qr_svg():
     return response
 
 
-# ---- finished games: the page, and downloads (the records their finishing moves wrote: companion/records.py)
-
-def history_with_times() -> list[dict]:
-    return [{**game, "unfinished": bool(game.get("unfinished")), "finished_iso": iso_time(game["finished_at"]),
-             "started_iso": iso_time(game["started_at"])}
-            for game in tables().history(g.code)]
-
-
-def cell(name: str) -> str:
-    """A player's name as a spreadsheet cell: one starting like a formula (=, +, -, @) is kept as
-    text, so opening the export never runs what a player typed as a name."""
-    return "'" + name if name[:1] in ("=", "+", "-", "@", "\t", "\r") else name
-
-
-def iso_time(seconds: float) -> str:
-    return datetime.fromtimestamp(seconds, timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-
-
-def download(body: str, mimetype: str, suffix: str) -> Response:
-    response = Response(body, mimetype=mimetype)
-    response.headers["Content-Disposition"] = f'attachment; filename="cat-table-{g.code}-history.{suffix}"'
-    response.headers["Cache-Control"] = "no-store"
-    return response
-
-
-@bp.get("/history")
-def history_page():
-    """The evening: every game finished at this table, of any game, newest first, under a summary."""
-    snap = snapshot("board")
-    finished = history_with_times()
-    return render_template("table/history.html", code=g.code, game=snap.game, history=finished,
-                           summary=records.evening(finished))
-
-
-@bp.get("/history.json")
-def history_json():
-    finished = history_with_times()
-    body = {"table": g.code, "game": snapshot("board").game.id, "summary": records.evening(finished),
-            "games": finished}
-    return download(current_app.json.dumps(body), "application/json", "json")
-
-
-@bp.get("/history.csv")
-def history_csv():
-    """One row per player per round, every game of the evening: spreadsheet-friendly. The final row
-    of a game has round "final" and says who won and, for a game that ranks every player, their
-    place; `played` says which game it was, `unfinished` whether the host ended it early."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(["game", "finished", "round", "player", "score", "winner", "place", "played", "unfinished"])
-    for game in history_with_times():
-        unfinished = "yes" if game.get("unfinished") else "no"   # ended early by the host: won by nobody
-        for r in game["rounds"]:
-            for player in game["players"]:
-                if player in r["scores"]:
-                    writer.writerow([game["number"], game["finished_iso"], r["round"], cell(player), r["scores"][player],
-                                     "", "", game["game"], unfinished])
-        for player in game["players"]:
-            writer.writerow([game["number"], game["finished_iso"], "final", cell(player), game["scores"].get(player, ""),
-                             "yes" if player in game["winners"] else "no", game["places"].get(player, ""), game["game"],
-                             unfinished])
-    return download(out.getvalue(), "text/csv", "csv")
-
-
-# ---- joining
-
 @bp.get("/join")
 def join_form():
     snap = snapshot("seat")
@@ -295,32 +225,27 @@ def join():
     # Asking for a seat someone holds writes a request every screen shows: a few a minute per address.
     if reclaim and over_limit("claim", "CLAIMS_PER_MINUTE"):
         return error_page(429, "Too many requests for seats from this device; wait a minute and try again.")
+
+    def join_page(status: int, **shown):
+        return render_template("table/join.html", code=g.code, seated=None, game=snapshot("board").game, **shown), status
+
     try:
         # One tap at a group's table: no name, the device's name in the group (companion/web/groups.py).
         group_name = None if request.form.get("name") else member_name_at_table(g.code)
         name = group_name or parse(NAME_FIELD, request.form.getlist)["name"]
         seat, token, outcome = tables().join(g.code, name, table_cookie("seat", g.code), reclaim=reclaim)
     except NameTaken as taken:
-        if wants_json():
-            return {"error": gettext("%(name)s is already at this table.", name=taken.name), "reclaim": True}, 409
-        return render_template("table/join.html", code=g.code, seated=None, taken=taken.name,
-                               game=snapshot("board").game), 409
+        return shaped(json=lambda: ({"error": gettext("%(name)s is already at this table.", name=taken.name),
+                                     "reclaim": True}, 409),
+                      page=lambda: join_page(409, taken=taken.name))
     except Refusal as exc:
         status, message = refusal_answer(exc)
-        if wants_json():
-            return {"error": message}, status
-        return render_template("table/join.html", code=g.code, seated=None, message=message,
-                               game=snapshot("board").game), status
-    if outcome == "claimed":
-        # This phone holds a token the seat will take only when its phone or the host agrees.
-        if wants_json():
-            response = current_app.make_response(({"seat": seat.id, "name": seat.name, "waiting": True}, 202))
-        else:
-            response = redirect(url_for("tables.join_form", waiting=1), 303)
-    elif wants_json():
-        response = current_app.make_response(({"seat": seat.id, "name": seat.name}, 200))
-    else:
-        response = redirect(url_for("tables.seat"), 303)
+        return shaped(json=lambda: ({"error": message}, status), page=lambda: join_page(status, message=message))
+    # "claimed": this phone holds a token the seat will take only when its phone or the host agrees.
+    waiting = outcome == "claimed"
+    response = current_app.make_response(shaped(
+        json=lambda: ({"seat": seat.id, "name": seat.name, **({"waiting": True} if waiting else {})}, 202 if waiting else 200),
+        page=lambda: redirect(url_for("tables.join_form", waiting=1) if waiting else url_for("tables.seat"), 303)))
     if token:
         set_table_cookie(response, "seat", g.code, token)
     remember_table(response, g.code, "seat")
@@ -337,12 +262,12 @@ def preview(move: str):
         game, result = tables().preview(g.code, move[:40], request.args.getlist, credentials(role))
     except Refusal as exc:
         status, message = refusal_answer(exc)
-    if wants_json():
-        return (result, 200) if status == 200 else ({"error": message}, status)
     if status != 200:
-        # shown where the result would be, so the player sees why the entries do not add up
-        return render_template("_message.html", message=message), status
-    return render_template(f"games/{game.id}/_preview_{move}.html", preview=result)
+        # htmx: shown where the result would be, so the player sees why the entries do not add up
+        return shaped(json=lambda: ({"error": message}, status),
+                      page=lambda: (render_template("_message.html", message=message), status))
+    return shaped(json=lambda: (result, 200),
+                  page=lambda: render_template(f"games/{game.id}/_preview_{move}.html", preview=result))
 
 
 # ---- acting
@@ -366,24 +291,31 @@ def action_endpoint(fn):
         except Refusal as exc:
             status, message = refusal_answer(exc)
             stale = isinstance(exc, Stale)
-        if wants_json():
-            if status != 200:
-                body = {"error": message}
-                if status == 409:
-                    # "stale": the tap depended on an older table (someone was quicker), as opposed
-                    # to the rules saying no now; a client (or bench/live.py) can tell them apart.
-                    body.update(version=tables().version(g.code), stale=stale)
-                return body, status
-            # Written out rather than through app.json (an int needs no encoder): the busiest answer.
-            return current_app.response_class(f'{{"version": {int(new_version)}}}', mimetype="application/json")
-        if request.headers.get("HX-Request"):
-            if role == "seat" and status == 403 and snapshot("seat").viewer.seat is None:
-                return error_page(403, message)
-            return render_view(role, status, message)
         if status != 200:
-            return error_page(status, message)
-        return redirect(url_for("tables.seat" if role == "seat" else "tables.board"), 303)
+            return shaped(json=lambda: refused_json(status, message, stale), htmx=lambda: refused_view(role, status, message),
+                          page=lambda: error_page(status, message))
+        # Written out rather than through app.json (an int needs no encoder): the busiest answer.
+        return shaped(json=lambda: current_app.response_class(f'{{"version": {int(new_version)}}}',
+                                                              mimetype="application/json"),
+                      htmx=lambda: render_view(role),
+                      page=lambda: redirect(url_for("tables.seat" if role == "seat" else "tables.board"), 303))
     return wrapper
+
+
+def refused_json(status: int, message: str, stale: bool) -> tuple[dict, int]:
+    body: dict = {"error": message}
+    if status == 409:
+        # "stale": the tap depended on an older table (someone was quicker), as opposed to the rules
+        # saying no now; a client (or bench/live.py) can tell them apart.
+        body.update(version=tables().version(g.code), stale=stale)
+    return body, status
+
+
+def refused_view(role: str, status: int, message: str):
+    """The fresh view with the refusal's sentence; a phone whose seat is gone gets the sentence alone."""
+    if role == "seat" and status == 403 and snapshot("seat").viewer.seat is None:
+        return flash(message, 403)
+    return render_view(role, status, message)
 
 
 @bp.post("/act/<move>")
@@ -397,99 +329,3 @@ def act(creds, version, move):
 @action_endpoint
 def undo(creds, version):
     return tables().undo(g.code, creds, version, parse(GAME_FIELD, request.form.getlist)["game_number"])
-
-
-# ---- seats that move only with consent, and seats the host removes
-
-@bp.post("/claims/<int:seat_id>/<any(allow, refuse):answer>")
-@action_endpoint
-def answer_claim(creds, version, seat_id: int, answer: str):
-    """The seat's own phone (as=seat) or the host (as=board) lets a waiting phone take the seat."""
-    return tables().answer_claim(g.code, creds, seat_id, allow=answer == "allow", version=version)
-
-
-@bp.post("/seats/<int:seat_id>/earlier")
-@action_endpoint
-def seat_earlier(creds, version, seat_id: int):
-    """The host moves a seat one place up the seating order (who a game with a limit deals in)."""
-    return tables().seat_earlier(g.code, creds, seat_id, version)
-
-
-@bp.post("/seats/<int:seat_id>/remove")
-@action_endpoint
-def remove_seat(creds, version, seat_id: int):
-    return tables().remove_seat(g.code, creds, seat_id, version)
-
-
-# ---- other screens as boards: the host's screen shows a one-time QR code, the other screen opens it
-
-@bp.get("/screens")
-def screens():
-    """The host's page for pairing a TV or a second tablet as a board. The QR code is drawn into
-    this page only, which only the host can open: the pairing code is never on a shared screen."""
-    pairing = tables().pairing_code(g.code, credentials("board"))
-    url = f"{public_url()}/t/{g.code}/pair/{pairing}"
-    return no_store(current_app.make_response(render_template(
-        "table/screens.html", code=g.code, game=snapshot("board").game, pair_url=url, qr=qr_code_svg(url))))
-
-
-@bp.get("/pair/<pairing>")
-def pair(pairing: str):
-    """A screen opens the host's pairing QR code and becomes a board of this table."""
-    if over_limit("join", "JOINS_PER_MINUTE"):
-        return error_page(429, "Too many joins from this device; wait a minute and try again.")
-    board_token = tables().pair_board(g.code, pairing)
-    response = redirect(url_for("tables.board"), 303)
-    set_table_cookie(response, "board", g.code, board_token)
-    remember_table(response, g.code, "host")
-    return response
-
-
-@bp.post("/screens/forget")
-@action_endpoint
-def forget_screens(creds, version):
-    return tables().forget_boards(g.code, creds)
-
-
-# ---- game night: the host switches the table to another game; the code, QR code and seats stay
-
-SWITCH_FIELDS = {"end_early": Bool(label=N_("end the game under way")),
-                 # the seats the host picked to play the next game (none ticked: everyone, as before)
-                 "players": IntList(label=N_("players"), min=1, max=10**9, required=False)}
-
-
-def switch_page(chosen, status: int = 200, message: str | None = None, form=None):
-    snap = snapshot("board")
-    if not snap.viewer.is_host:
-        raise Forbidden("Only the table's host can switch the game, from the board.")
-    return no_store(current_app.make_response((render_template(
-        "table/switch.html", code=g.code, snap=snap, game=snap.game, chosen=chosen, catalogue=games.catalogue(),
-        under_way=tables().under_way(g.code), message=message, form=form or {}), status)))
-
-
-@bp.get("/switch")
-def switch_form():
-    """The host's page for the next game: pick one, then its options (the new-table form's)."""
-    chosen = games.get(request.args.get("game", "")[:40])
-    return switch_page(chosen)
-
-
-@bp.post("/switch")
-def switch():
-    game_id = request.form.get("game", "")[:40]
-    try:
-        fields = parse({**SWITCH_FIELDS, **GAME_FIELD}, request.form.getlist)
-        # The game it ends, when named, is what the switch checks: the version only without it.
-        version = None if fields["game_number"] else parse(VERSION_FIELD, request.form.getlist)["version"]
-        # as=seat: the host on their own seat page is a player there, and is refused like one
-        new_version = tables().switch(g.code, game_id, request.form.getlist, credentials(role_from_request()),
-                                      version, fields["end_early"], ends=fields["game_number"],
-                                      players=fields["players"])
-    except Refusal as exc:
-        status, message = refusal_answer(exc)
-        if wants_json() or status == 403 or games.get(game_id) is None:
-            return ({"error": message}, status) if wants_json() else error_page(status, message)
-        return switch_page(games.get(game_id), status, message, request.form)
-    if wants_json():
-        return {"version": new_version, "game": game_id}, 200
-    return redirect(url_for("tables.board"), 303)

@@ -152,7 +152,8 @@ def test_a_phone_that_lost_its_connection_catches_up_when_back(server, browser):
     board.get_by_role("button", name="Dee plus one").click()
     board.get_by_role("button", name="Dee plus one").click()
     expect(board.locator(".track-score")).to_have_text("2")
-    phone.wait_for_timeout(500)
+    # its next poll for the table's version fails too (it polls every 5 s while it has no stream)
+    phone.wait_for_event("requestfailed", lambda r: "/version" in r.url, timeout=15_000)
     expect(phone.locator(".track-score")).to_have_text("0")  # it could not hear about it
 
     phone_ctx.set_offline(False)  # back online: the page re-fetches at once, then the stream reconnects

@@ -18,14 +18,6 @@ PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 1280, "height": 800}
 
 
-@pytest.fixture(autouse=True)
-def patient_expect():
-    """Two shared cores run every engineer's suite: give each live update up to 15 s, then restore."""
-    expect.set_options(timeout=15_000)
-    yield
-    expect.set_options(timeout=5_000)
-
-
 @pytest.fixture
 def seeded_server(tmp_path, monkeypatch):
     """The app's own server process with a fixed random source (COMPANION_RANDOM_SEED -> Tables'

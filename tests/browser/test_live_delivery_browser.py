@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import ServerProcess, join_by_qr, table_opened
+from tests.conftest import ServerProcess, count_streams, join_by_qr, stream_opened, table_opened
 
 pytestmark = pytest.mark.browser
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True}
@@ -22,7 +22,9 @@ def dice_table(page, base: str) -> str:
 
 
 def seated_phone(browser, base: str, code: str, name: str):
-    return join_by_qr(browser.new_context(**PHONE), f"{base}/t/{code}/join", name)
+    context = browser.new_context(**PHONE)
+    count_streams(context)
+    return join_by_qr(context, f"{base}/t/{code}/join", name)
 
 
 def version_of(page) -> int:
@@ -36,7 +38,7 @@ def test_a_phone_swaps_in_the_view_its_event_carries_without_fetching(server, br
     fetched = []
     phone.on("request", lambda r: fetched.append(r.url) if "/view" in r.url or "/version" in r.url else None)
     expect(phone.locator("#view")).to_have_attribute("data-version", re.compile(r"\d+"))
-    phone.wait_for_timeout(500)  # the stream is open (its first event may have come)
+    stream_opened(phone)
     before = version_of(phone)
     fetched.clear()
     board.get_by_role("button", name=re.compile("Roll", re.I)).first.click()

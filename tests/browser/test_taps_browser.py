@@ -42,8 +42,10 @@ def tap_together(taps: list[tuple], delay_ms: int = 1500) -> None:
     for page, selector, times in taps:
         page.evaluate("""([selector, times, at]) => setTimeout(() => {
             for (let i = 0; i < times; i++) document.querySelector(selector).click();
+            window.tappedAt = at;
         }, at - Date.now())""", [selector, times, at])
-    time.sleep(delay_ms / 1000)
+    for page, _selector, _times in taps:   # every tap has left (however long the scheduling took)
+        page.wait_for_function("at => window.tappedAt === at", arg=at, timeout=SLOW)
 
 
 def new_toolbox(browser, base_url: str, parts: tuple[str, ...]):

@@ -13,15 +13,6 @@ from tests.browser.layout import big_screen_problems, thumb_reach_problems
 from tests.conftest import code_from_url, join_by_qr, off_server_requests, save_screenshot
 
 PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture(autouse=True)
-def patient_expect():
-    """Two shared cores run every engineer's suite: give each live update up to 15 s, then restore."""
-    expect.set_options(timeout=15_000)
-    yield
-    expect.set_options(timeout=5_000)
-
 TABLET = {"width": 1280, "height": 800}
 
 

@@ -10,7 +10,6 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.layout import PHONE, TABLET
-from tests.browser.test_game_night_browser import patient_expect  # noqa: F401 - the same patience, autouse
 from tests.conftest import ServerProcess, code_from_url, join_by_qr, save_screenshot
 
 

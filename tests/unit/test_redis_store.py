@@ -10,7 +10,8 @@ import redis
 
 from companion import create_app
 from companion.errors import RuleError
-from companion.live import Hub, RedisHub
+from companion.live import Hub
+from companion.storage.redis_hub import RedisHub
 from companion.storage.redis_store import RedisStore
 from companion.engine import Credentials, Tables
 from tests.conftest import RedisServer
@@ -168,7 +169,7 @@ def test_rate_limits_are_shared_by_every_process(url):
 
 
 def test_the_shared_window_slides(url):
-    from companion.ratelimit import RedisRateLimiter
+    from companion.storage.redis_limits import RedisRateLimiter
     limiter = RedisRateLimiter(RedisStore(url))
     assert [limiter.hit("1.2.3.4", "join", 2, now=t) for t in (1000.0, 1010.0, 1020.0)] == [True, True, False]
     assert limiter.hit("1.2.3.4", "join", 2, now=1061.0)  # the first attempt left the minute

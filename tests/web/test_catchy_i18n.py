@@ -5,19 +5,13 @@ import pytest
 
 pytestmark = pytest.mark.both_backends
 
-DE = {"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}
-JSON = {"Accept": "application/json"}
+from tests.conftest import DE
 
 
 def german(table, path):
     r = table.client.get(f"/t/{table.code}{path}", headers=DE)
     assert r.status_code == 200
     return r.get_data(as_text=True)
-
-
-def post(table, move, headers, **fields):
-    data = {"version": table.view()["version"], "as": "seat" if table.view()["seat"] else "board", **fields}
-    return table.client.post(f"/t/{table.code}/act/{move}", data=data, headers={**JSON, **headers})
 
 
 def test_a_trick_is_explained_in_german_with_the_decks_colours_translated(new_table):
@@ -38,14 +32,14 @@ def test_refusals_come_back_in_the_viewers_language(new_table, device):
     bob = device(board).join("Bob")
     bob.act("start_round", players="phones")
     # Ann follows this trick: entering the leader's card is not hers to do
-    r = post(ann, "play_trick", DE, leader_color="Red", leader_number="2")
+    r = ann.post("act/play_trick", headers=DE, leader_color="Red", leader_number="2")
     assert r.status_code == 403
     assert r.json["error"] == "Du spielst in diesem Stich nach: gib nur deine eigene Karte ein."
-    r = post(bob, "play_trick", DE, leader_color="Red", leader_number="9")
+    r = bob.post("act/play_trick", headers=DE, leader_color="Red", leader_number="9")
     assert r.status_code == 400
     assert r.json["error"] == "Die Zahl des Ausspielers muss zwischen 1 und 5 liegen."
     # the same refusal for an English phone stays English, and so does its page
-    r = post(ann, "play_trick", {}, leader_color="Red", leader_number="2")
+    r = ann.post("act/play_trick", leader_color="Red", leader_number="2")
     assert r.json["error"] == "You are the follower this trick: enter only your own card."
     english = ann.client.get(f"/t/{board.code}/seat").get_data(as_text=True)
     assert "Your card" in english and "Du bist" not in english

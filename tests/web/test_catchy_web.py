@@ -2,8 +2,8 @@
 (400/403/409), undo through the engine, phones as the players, and what each screen shows."""
 import pytest
 
-JSON = {"Accept": "application/json"}
-HTMX = {"HX-Request": "true"}
+from tests.conftest import HTMX, JSON
+
 
 pytestmark = pytest.mark.both_backends  # the same tests on SQLite and on Redis (tests/conftest.py)
 

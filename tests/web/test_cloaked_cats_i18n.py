@@ -4,17 +4,8 @@ and an English phone at the same table keeps English. (That every sentence has G
 tests/web/test_i18n_web.py's; the lobby and an English seat are there too.)"""
 from __future__ import annotations
 
+from tests.conftest import DE, EN
 from tests.web.test_cloaked_cats_web import game  # noqa: F401  (the started 3-player table fixture)
-
-DE = {"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}
-EN = {"Accept-Language": "en-GB,en;q=0.9"}
-
-
-def post(phone, move: str, headers: dict, **fields):
-    """A move from a JSON-speaking phone in the given language; returns the response."""
-    data = {"version": phone.view()["version"], "as": "seat", **fields}
-    return phone.client.post(f"/t/{phone.code}/act/{move}", data=data,
-                             headers={"Accept": "application/json", **headers})
 
 
 def page(client, path: str, headers: dict) -> str:
@@ -39,25 +30,25 @@ def test_refusals_in_german_and_english_at_one_table(game):
     active = phones[turn["seat"]]
     waiting = next(p for s, p in phones.items() if s != turn["seat"])
 
-    r = post(active, "play_cat", DE, features=["seated_boss", "red_coat"])
+    r = active.post("act/play_cat", headers=DE, features=["seated_boss", "red_coat"])
     assert r.status_code == 400
     assert r.json == {"error": "Eine Katzenkarte zeigt 3 oder 4 Merkmale; du hast 2 gewählt."}
     # The category noun and the feature names come from the deck file: translated inside the sentence.
-    r = post(active, "play_cat", DE, features=["seated_boss", "lazy_layabout", "red_coat"])
+    r = active.post("act/play_cat", headers=DE, features=["seated_boss", "lazy_layabout", "red_coat"])
     assert r.json["error"] == ("Eine Katzenkarte zeigt nur ein Merkmal der Gruppe „Haltung“; "
                                "du hast Sitzender Boss und Fauler Faulpelz gewählt.")
-    r = post(active, "play_cat", DE, features=["seated_boss", "striped", "top_hat"])
+    r = active.post("act/play_cat", headers=DE, features=["seated_boss", "striped", "top_hat"])
     assert r.json["error"] == "Eine Katzenkarte zeigt immer ein Merkmal der Gruppe „Fellfarbe“; wähl eins aus."
-    r = post(active, "end_turn", DE)
+    r = active.post("act/end_turn", headers=DE)
     assert r.status_code == 409
     assert r.json["error"] == "Spiel zuerst eine Katzenkarte: tippe die Merkmale an, die darauf abgebildet sind."
-    r = post(waiting, "end_turn", DE)
+    r = waiting.post("act/end_turn", headers=DE)
     assert r.status_code == 409 and r.json["error"] == f"{turn['name']} ist am Zug."
 
     # The same refusals, asked by an English phone at the same table, stay English.
-    r = post(waiting, "end_turn", EN)
+    r = waiting.post("act/end_turn", headers=EN)
     assert r.json["error"] == f"It is {turn['name']}'s turn."
-    r = post(active, "play_cat", EN, features=["seated_boss", "lazy_layabout", "red_coat"])
+    r = active.post("act/play_cat", headers=EN, features=["seated_boss", "lazy_layabout", "red_coat"])
     assert r.json["error"] == "A cat card shows only one pose; you picked Seated boss and Lazy layabout."
     assert page(waiting.client, f"/t/{board.code}/seat", EN).count("Your secret cat") >= 1
     assert "Deine geheime Katze" not in page(waiting.client, f"/t/{board.code}/seat", EN)

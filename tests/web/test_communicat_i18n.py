@@ -8,8 +8,8 @@ import re
 from html import unescape
 
 from companion.games import communicat as cc
+from tests.conftest import DE
 
-DE = {"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}
 JSON_DE = {**DE, "Accept": "application/json"}
 
 

@@ -4,10 +4,10 @@ import threading
 
 import pytest
 
+from tests.conftest import JSON
+
 # On Redis the threads' actions race through WATCH/MULTI instead of SQLite's write lock.
 pytestmark = pytest.mark.both_backends
-
-JSON = {"Accept": "application/json"}
 
 
 def test_twenty_devices_tapping_at_once(app, new_table, device, board_screen):

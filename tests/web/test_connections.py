@@ -143,6 +143,50 @@ def test_kept_alive_requests_with_bodies_still_work(guarded):
     assert closed_within(s, 5)
 
 
+def test_a_timed_out_body_is_closed_without_an_answer_or_a_traceback(guarded, capfd):
+    """The _handle_client_error guard: gevent's own hook would answer 400 and print a traceback
+    for every client that went quiet inside its body."""
+    port, calls = guarded
+    s = connect(port)
+    s.sendall(b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n" + b"a" * 10)
+    s.settimeout(5)
+    assert s.recv(4096) == b""       # closed, not answered
+    assert calls == []
+    out, err = capfd.readouterr()
+    assert "Traceback" not in out + err and "Invalid request" not in out + err
+
+
+# ---- what the guards rely on in gevent (companion/serving.py): each fails when gevent changes it
+
+def test_gevent_is_a_version_the_guards_were_checked_with():
+    from companion.serving import GEVENT_CHECKED
+    version = tuple(int(part) for part in gevent.__version__.split(".")[:2])
+    assert version in GEVENT_CHECKED, (
+        f"gevent {gevent.__version__}: run this file's guard tests on it, then add it to serving.GEVENT_CHECKED")
+
+
+@pytest.mark.parametrize("hook", ["read_requestline", "read_request", "handle_one_request", "handle_one_response",
+                                  "_handle_client_error"])
+def test_every_hook_the_guards_override_is_still_gevents(hook):
+    """A hook gevent renamed would leave our override in place and never called: silently unguarded."""
+    from gevent.pywsgi import WSGIHandler
+    assert callable(getattr(WSGIHandler, hook, None))
+    assert getattr(GuardedHandler, hook) is not getattr(WSGIHandler, hook)
+
+
+def test_gevent_reads_the_request_through_the_hooks_and_rfile_the_guards_replace():
+    """handle_one_request calls read_requestline and read_request, sends a bad head to
+    _handle_client_error, and get_environ builds wsgi.input from self.rfile at that moment (which is
+    when the guard has put the pre-read body there)."""
+    import inspect
+
+    from gevent.pywsgi import WSGIHandler
+    one_request = inspect.getsource(WSGIHandler.handle_one_request)
+    assert "self.read_requestline()" in one_request and "self.read_request(" in one_request
+    assert "self._handle_client_error(" in one_request and "self.handle_one_response()" in one_request
+    assert "self.rfile" in inspect.getsource(WSGIHandler.get_environ)
+
+
 def test_the_open_file_limit_is_raised_to_the_hard_limit():
     limit = raise_open_file_limit()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)

@@ -7,10 +7,9 @@ import pytest
 pytestmark = pytest.mark.both_backends  # the same tests on SQLite and on Redis (tests/conftest.py)
 
 from companion import create_app
+from tests.conftest import HTMX, JSON
 
 ALL_PARTS = ["timers", "dice", "bag", "deck", "track", "counters", "rounds", "picker"]
-JSON = {"Accept": "application/json"}
-HTMX = {"HX-Request": "true"}
 
 
 @pytest.fixture

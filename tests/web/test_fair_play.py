@@ -9,15 +9,13 @@ import re
 
 import pytest
 
-from tests.conftest import bring_into_play
-
 pytestmark = pytest.mark.both_backends  # the same tests on SQLite and on Redis (tests/conftest.py)
 
 from companion import create_app, games
 from companion.fields import Bool, Choice, ChoiceList, Int, Text, TextList
 from companion.games import communicat as cc
+from tests.conftest import HTMX, JSON, bring_into_play
 
-JSON = {"Accept": "application/json"}
 ALL_PARTS = ["timers", "dice", "bag", "deck", "track", "counters", "rounds", "picker"]
 
 
@@ -37,15 +35,8 @@ def stored(app, code: str) -> dict:
     return {"version": row.version, "state": json.dumps(row.state, sort_keys=True), "seats": seats, "events": events}
 
 
-def post(client, code: str, path: str, role: str, version: int | None = None, **fields):
-    data = {"as": role, **fields}
-    if version is not None:
-        data["version"] = version
-    return client.post(f"/t/{code}/{path}", data=data, headers=JSON)
-
-
 def undo(phone, role: str):
-    return post(phone.client, phone.code, "undo", role, phone.view()["version"])
+    return phone.post("undo", role)
 
 
 def is_sentence(text: str) -> bool:
@@ -112,24 +103,23 @@ def test_no_phone_or_watcher_can_act_as_the_board(app, new_table, device, game, 
     fields = sample_fields(move, seat_id(ann))
     before = stored(app, board.code)
     watcher = device(board)   # opened the board's address: no cookie at all
-    for client, who in ((watcher.client, "a screen without a cookie"), (ann.client, "a seat's phone saying as=board")):
-        r = post(client, board.code, f"act/{move_name}", "board", before["version"], **fields)
+    for screen, who in ((watcher, "a screen without a cookie"), (ann, "a seat's phone saying as=board")):
+        r = screen.post(f"act/{move_name}", "board", before["version"], **fields)
         assert r.status_code == 403, (who, r.status_code, r.json)
         assert is_sentence(r.json["error"]), r.json
         # htmx and plain forms get the same refusal, never a change
-        r = client.post(f"/t/{board.code}/act/{move_name}",
-                        data={"as": "board", "version": before["version"], **fields}, headers={"HX-Request": "true"})
+        r = screen.post(f"act/{move_name}", "board", before["version"], headers=HTMX, **fields)
         assert r.status_code == 403
         assert stored(app, board.code) == before, who
     if move.who == "host":
         # a seat asking as itself is not the host either
-        r = post(ann.client, board.code, f"act/{move_name}", "seat", before["version"], **fields)
+        r = ann.post(f"act/{move_name}", "seat", before["version"], **fields)
         assert r.status_code == 403 and is_sentence(r.json["error"])
         assert stored(app, board.code) == before
     if move.who != "seat":
         # The control: the host's screen sending the very same request is not refused for who it
         # is (the rules may still say no), so the 403s above came from the missing credential.
-        r = post(board.client, board.code, f"act/{move_name}", "board", before["version"], **fields)
+        r = board.post(f"act/{move_name}", "board", before["version"], **fields)
         assert r.status_code != 403, r.json
 
 
@@ -144,7 +134,7 @@ def test_a_watching_board_page_shows_no_controls_and_a_paired_one_does(app, new_
     assert "watching" not in page.split('id="view"', 1)[1].split(">", 1)[0]
     paired.act("roll", as_="board")      # the paired screen acts as the board
     before = stored(app, board.code)
-    r = post(watcher.client, board.code, "undo", "board", before["version"])
+    r = watcher.post("undo", "board", before["version"])
     assert r.status_code == 403 and "only watches" in r.json["error"]
     assert stored(app, board.code) == before
     # a pairing link works once: a second screen opening it watches
@@ -164,15 +154,15 @@ def test_a_pairing_link_works_once_and_the_host_can_take_boards_back(app, new_ta
     assert r.status_code == 403 and "used up" in r.get_data(as_text=True)
     assert second.client.get(f"/t/{board.code}/pair/forged-token").status_code == 403
     assert stored(app, board.code) == before
-    assert post(second.client, board.code, "act/roll", "board", before["version"]).status_code == 403
+    assert second.post("act/roll", "board", before["version"]).status_code == 403
     assert stored(app, board.code) == before
-    assert post(first.client, board.code, "act/roll", "board", before["version"]).status_code == 200
+    assert first.post("act/roll", "board", before["version"]).status_code == 200
     # a paired screen cannot forget the others, nor answer a seat's request as the host would
-    r = post(first.client, board.code, "screens/forget", "board", 0)
+    r = first.post("screens/forget", "board", 0)
     assert r.status_code == 403
-    r = post(board.client, board.code, "screens/forget", "board", 0)
+    r = board.post("screens/forget", "board", 0)
     assert r.status_code == 200
-    r = post(first.client, board.code, "act/roll", "board", board.view()["version"])
+    r = first.post("act/roll", "board", board.view()["version"])
     assert r.status_code == 403
     assert "took the board away" in page_text(first, "board")
 
@@ -205,7 +195,7 @@ def test_a_board_without_the_credential_never_gets_the_shown_need(app, new_table
         assert text == f": ok\n\nevent: changed\nid: {version}\ndata: {version}\n\n"
     # the watcher cannot press "Show Cat Need" either, nor ask the rules what a resolve would score
     before = stored(app, board.code)
-    r = post(watcher.client, board.code, "act/show_need", "board", before["version"])
+    r = watcher.post("act/show_need", "board", before["version"])
     assert r.status_code == 403 and stored(app, board.code) == before
     r = watcher.client.get(f"/t/{board.code}/preview/resolve?as=board&outcome=guessed", headers=JSON)
     assert r.status_code == 403 and is_sentence(r.json["error"])
@@ -328,7 +318,7 @@ def test_we_love_cats_undo_and_roll_again_rolls_the_same(app, new_table, device)
         assert [d["face"] for d in ann.view()["dice"]] == first
     # nor can another phone roll or undo on Ann's behalf
     before = stored(app, board.code)
-    assert post(phones["Bob"].client, board.code, "act/roll", "seat", before["version"]).status_code == 409
+    assert phones["Bob"].post("act/roll", "seat", before["version"]).status_code == 409
     assert undo(phones["Bob"], "seat").status_code == 403
     assert stored(app, board.code) == before
     text = page_text(phones["Bob"], "seat")
@@ -409,11 +399,11 @@ def test_two_phones_pressing_next_round_advance_it_once_and_say_who(app, new_tab
     seen = bob.view()["version"]
     ann.act("round_next")
     before = stored(app, board.code)
-    r = post(bob.client, board.code, "act/round_next", "seat", seen)
+    r = bob.post("act/round_next", "seat", seen)
     assert r.status_code == 409 and r.json["error"] == "Ann already did “round next”: here is the table as it is now."
     assert stored(app, board.code) == before
     # a move that does not depend on what Bob saw is applied to the table as it is now
-    r = post(bob.client, board.code, "act/count", "seat", seen, counter_index=0, delta=1)
+    r = bob.post("act/count", "seat", seen, counter_index=0, delta=1)
     assert r.status_code == 200
 
 
@@ -423,9 +413,9 @@ def test_a_quick_double_tap_on_a_flow_move_counts_once_and_says_so(app, new_tabl
     board, phones = table_in_play(new_table, device, "toolbox")
     ann = phones["Ann"]
     seen = ann.view()["version"]
-    assert post(ann.client, board.code, "act/round_next", "seat", seen).status_code == 200
+    assert ann.post("act/round_next", "seat", seen).status_code == 200
     before = stored(app, board.code)
-    r = post(ann.client, board.code, "act/round_next", "seat", seen)
+    r = ann.post("act/round_next", "seat", seen)
     assert r.status_code == 409 and r.json["error"] == (
         "Your first tap already did “round next”: here is the table as it is now.")
     assert stored(app, board.code) == before
@@ -453,9 +443,9 @@ def test_a_seat_does_not_move_until_its_phone_allows_it(app, new_table, device):
     # the thief is not at the table: no seat page, no moves, no view as Ann
     assert thief.client.get(f"/t/{board.code}/seat").status_code == 303
     assert thief.view()["seat"] is None
-    r = post(thief.client, board.code, "act/roll", "seat", after["version"])
+    r = thief.post("act/roll", "seat", after["version"])
     assert r.status_code == 403 and is_sentence(r.json["error"])
-    r = post(thief.client, board.code, "act/roll", "board", after["version"])
+    r = thief.post("act/roll", "board", after["version"])
     assert r.status_code == 403
     page = html.unescape(thief.client.get(f"/t/{board.code}/join?waiting=1").get_data(as_text=True))
     assert "Waiting: <strong>Ann</strong>'s phone is asked" in page and 'http-equiv="refresh"' in page
@@ -466,19 +456,18 @@ def test_a_seat_does_not_move_until_its_phone_allows_it(app, new_table, device):
     assert "asks for Ann's seat (" not in page_text(watcher, "board")
     assert "A phone asks for Ann's seat (" in page_text(board, "board")   # the host is told
     seat_ann = seat_id(ann)
-    for client, role in ((bob.client, "seat"), (bob.client, "board"), (watcher.client, "board"),
-                         (thief.client, "seat"), (thief.client, "board")):
+    for screen, role in ((bob, "seat"), (bob, "board"), (watcher, "board"), (thief, "seat"), (thief, "board")):
         for answer in ("allow", "refuse"):
-            r = post(client, board.code, f"claims/{seat_ann}/{answer}", role, stored(app, board.code)["version"])
+            r = screen.post( f"claims/{seat_ann}/{answer}", role, stored(app, board.code)["version"])
             assert r.status_code == 403 and is_sentence(r.json["error"]), (role, answer, r.json)
     assert stored(app, board.code) == after
     # Ann refuses: she keeps her seat, the thief reads that nobody let it in
-    assert post(ann.client, board.code, f"claims/{seat_ann}/refuse", "seat", stored(app, board.code)["version"]).status_code == 200
+    assert ann.post(f"claims/{seat_ann}/refuse", "seat", stored(app, board.code)["version"]).status_code == 200
     assert ann.view()["seat"] == seat_ann
     ann.act("roll")
     page = html.unescape(thief.client.get(f"/t/{board.code}/join?waiting=1").get_data(as_text=True))
     assert "Nobody let this phone take that seat" in page
-    assert post(ann.client, board.code, f"claims/{seat_ann}/allow", "seat", stored(app, board.code)["version"]).status_code == 409  # nothing asked
+    assert ann.post(f"claims/{seat_ann}/allow", "seat", stored(app, board.code)["version"]).status_code == 409  # nothing asked
     for who, role in ((board, "board"), (bob, "seat"), (watcher, "board")):
         assert "A phone's request for Ann's seat was refused." in page_text(who, role)
 
@@ -490,12 +479,12 @@ def test_a_seat_moves_when_its_phone_allows_and_the_old_phone_is_told(app, new_t
     new_phone = device(board)
     r = new_phone.client.post(f"/t/{board.code}/join", data={"name": "ann", "reclaim": "1"}, headers=JSON)
     assert r.status_code == 202 and r.json == {"seat": seat_ann, "name": "Ann", "waiting": True}
-    assert post(ann.client, board.code, f"claims/{seat_ann}/allow", "seat", stored(app, board.code)["version"]).status_code == 200
+    assert ann.post(f"claims/{seat_ann}/allow", "seat", stored(app, board.code)["version"]).status_code == 200
     r = new_phone.client.get(f"/t/{board.code}/join?waiting=1")
     assert r.status_code == 303 and r.headers["Location"].endswith("/seat")
     assert new_phone.view()["seat"] == seat_ann
     before = stored(app, board.code)
-    r = post(ann.client, board.code, "act/roll", "seat", before["version"])
+    r = ann.post("act/roll", "seat", before["version"])
     assert r.status_code == 403 and "Your seat moved to another phone at " in r.json["error"]
     assert "if that was not you, tell the host" in r.json["error"]
     r = ann.client.get(f"/t/{board.code}/seat")
@@ -510,7 +499,7 @@ def test_the_host_approves_when_the_seats_phone_is_gone(app, new_table, device):
     board, phones = table_in_play(new_table, device, "toolbox")
     seat_ann = seat_id(phones["Ann"])
     new_phone = claim(app, board)
-    r = post(board.client, board.code, f"claims/{seat_ann}/allow", "board", stored(app, board.code)["version"])
+    r = board.post(f"claims/{seat_ann}/allow", "board", stored(app, board.code)["version"])
     assert r.status_code == 200
     assert new_phone.view()["seat"] == seat_ann
     assert "The host moved Ann's seat to another phone." in page_text(phones["Bob"], "seat")
@@ -527,8 +516,8 @@ def test_a_request_for_a_seat_runs_out_after_ten_minutes(app, new_table, device)
     assert "wants to take your seat" not in page_text(ann, "seat")
     assert "asks for Ann's seat (" not in page_text(board, "board")
     before = stored(app, board.code)
-    for client, role in ((ann.client, "seat"), (board.client, "board")):
-        r = post(client, board.code, f"claims/{seat_id(ann)}/allow", role, stored(app, board.code)["version"])
+    for screen, role in ((ann, "seat"), (board, "board")):
+        r = screen.post(f"claims/{seat_id(ann)}/allow", role, stored(app, board.code)["version"])
         assert r.status_code == 409 and r.json["error"] == "Nobody is asking for that seat any more."
     assert stored(app, board.code) == before
     assert thief.view()["seat"] is None
@@ -545,15 +534,15 @@ def test_an_allow_meant_for_one_request_does_not_let_a_later_one_in(app, new_tab
     ann = phones["Ann"]
     mine = claim(app, board)
     seen = ann.view()["version"]           # Ann's phone shows the question now
-    assert post(board.client, board.code, f"claims/{seat_id(ann)}/refuse", "board", board.view()["version"]).status_code == 200
+    assert board.post(f"claims/{seat_id(ann)}/refuse", "board", board.view()["version"]).status_code == 200
     thief = claim(app, board)
     before = stored(app, board.code)
-    r = post(ann.client, board.code, f"claims/{seat_id(ann)}/allow", "seat", seen)
+    r = ann.post(f"claims/{seat_id(ann)}/allow", "seat", seen)
     assert r.status_code == 409 and r.json["error"].startswith("Another phone asked for that seat since")
     assert stored(app, board.code) == before
     assert thief.view()["seat"] is None and mine.view()["seat"] is None
     # looking again, Ann sees a request she did not expect and refuses it
-    assert post(ann.client, board.code, f"claims/{seat_id(ann)}/refuse", "seat", ann.view()["version"]).status_code == 200
+    assert ann.post(f"claims/{seat_id(ann)}/refuse", "seat", ann.view()["version"]).status_code == 200
     assert thief.view()["seat"] is None and ann.view()["seat"] is not None
 
 
@@ -574,7 +563,7 @@ def test_one_request_waits_for_a_seat_at_a_time(app, new_table, device):
     assert again.status_code == 303 and again.headers["Location"].endswith("/join?waiting=1")
     assert stored(app, board.code) == before
     anns = seat_id(ann)
-    assert post(ann.client, board.code, f"claims/{anns}/allow", "seat", ann.view()["version"]).status_code == 200
+    assert ann.post(f"claims/{anns}/allow", "seat", ann.view()["version"]).status_code == 200
     assert mine.view()["seat"] == anns and ann.view()["seat"] is None
 
 
@@ -610,9 +599,9 @@ def test_a_host_who_also_plays_is_a_player_on_their_own_seat_page(app, new_table
     assert "A phone asks for Bob's seat (" in page_text(host_phone, "board")
     bob = seat_id(phones["Bob"])
     before = stored(app, board.code)
-    r = post(host_phone.client, board.code, f"claims/{bob}/allow", "seat", before["version"])
+    r = host_phone.post(f"claims/{bob}/allow", "seat", before["version"])
     assert r.status_code == 403 and stored(app, board.code) == before
-    assert post(host_phone.client, board.code, f"claims/{bob}/refuse", "board", before["version"]).status_code == 200
+    assert host_phone.post(f"claims/{bob}/refuse", "board", before["version"]).status_code == 200
 
 
 # ---- names people can tell apart
@@ -758,18 +747,18 @@ def test_only_the_host_removes_a_seat_and_never_a_player_mid_game(app, new_table
     board, phones = table_in_play(new_table, device, "cloaked-cats")
     bob = phones["Bob"]
     before = stored(app, board.code)
-    for client, role in ((phones["Ann"].client, "seat"), (phones["Ann"].client, "board"), (device(board).client, "board")):
-        r = post(client, board.code, f"seats/{seat_id(bob)}/remove", role, before["version"])
+    for screen, role in ((phones["Ann"], "seat"), (phones["Ann"], "board"), (device(board), "board")):
+        r = screen.post(f"seats/{seat_id(bob)}/remove", role, before["version"])
         assert r.status_code == 403 and is_sentence(r.json["error"])
-    r = post(board.client, board.code, f"seats/{seat_id(bob)}/remove", "board", before["version"])
+    r = board.post(f"seats/{seat_id(bob)}/remove", "board", before["version"])
     assert r.status_code == 409 and "is playing this game" in r.json["error"]
     assert stored(app, board.code) == before
 
     toolbox, tphones = table_in_play(new_table, device, "toolbox")
     tbob = tphones["Bob"]
-    r = post(toolbox.client, toolbox.code, f"seats/{seat_id(tbob)}/remove", "board", toolbox.view()["version"])
+    r = toolbox.post(f"seats/{seat_id(tbob)}/remove", "board", toolbox.view()["version"])
     assert r.status_code == 200
     assert [s["name"] for s in toolbox.view()["seats"]] == [n for n in tphones if n != "Bob"]
-    r = post(tbob.client, toolbox.code, "act/roll", "seat", toolbox.view()["version"])
+    r = tbob.post("act/roll", "seat", toolbox.view()["version"])
     assert r.status_code == 403 and "The host removed your seat at " in r.json["error"]
     assert "The host removed Bob's seat." in page_text(tphones["Ann"], "seat")

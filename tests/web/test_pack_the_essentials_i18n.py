@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.conftest import DE
+
 GAME = "pack-the-essentials"
-DE = {"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}
 PAD = {"todo1": 5, "todo2": 4, "todo3": 3, "cats": 2, "pack_rats": 1, "empty_spaces": 4,
        "magenta": 3, "lavender": 2, "peach": 1, "mint": 0}
 
@@ -18,24 +19,16 @@ def page(device, path: str = "", headers=None) -> str:
     return r.get_data(as_text=True)
 
 
-def act_de(device, move: str, role: str, expect: int, **fields):
-    """A move from a German device, answered as JSON (what table.js shows in the flash)."""
-    data = {"version": device.view()["version"], "as": role, **fields}
-    r = device.client.post(f"/t/{device.code}/act/{move}", data=data, headers={"Accept": "application/json", **DE})
-    assert r.status_code == expect, r.get_data(as_text=True)
-    return r
-
-
 def test_refusals_in_german_and_english_side_by_side(new_table, device):
     board = new_table(GAME, mode="full")
     ann, bo, cy = (device(board).join(n) for n in ("Ann", "Bo", "Cy"))
     board.act("start", first=1)
     ann.act("choose_position", position=4)
     # One of the game's refusals, in German for the German phone: it is Bo's turn, not Cy's.
-    r = act_de(cy, "choose_position", "seat", 409, position=1)
+    r = cy.act("choose_position", "seat", 409, headers=DE, position=1)
     assert r.json["error"] == "Bo ist dran und wählt eine Draft-Position."
     # A field's label is a word inside the engine's sentence, translated too (errors.Term).
-    r = act_de(bo, "choose_position", "seat", 400, position=9)
+    r = bo.act("choose_position", "seat", 400, headers=DE, position=9)
     assert r.json["error"] == "Draft-Position muss zwischen 1 und 4 liegen."
     # Cy's phone has no German preference: the same table, in English.
     english_seat = page(cy, "/seat")
@@ -51,7 +44,7 @@ def test_the_score_pad_names_the_decks_colours_in_german(new_table, device):
     pad = page(ann, "/seat", headers=DE)
     # "peach" in decks/pack_the_essentials.toml, shown as (c|capitalize)|t
     assert "Pfirsich: Plättchen in der größten Gruppe" in pad and "Peach" not in pad
-    r = act_de(ann, "score", "seat", 400, **{k: v for k, v in PAD.items() if k != "mint"})
+    r = ann.act("score", "seat", 400, headers=DE, **{k: v for k, v in PAD.items() if k != "mint"})
     assert r.json["error"] == "Größte mintfarbene Gruppe fehlt."
 
 

@@ -8,22 +8,14 @@ import pytest
 
 pytestmark = pytest.mark.both_backends
 
-DE = {"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}
-EN = {"Accept-Language": "en-GB,en;q=0.9"}
-JSON = {"Accept": "application/json"}
-HTMX = {"HX-Request": "true"}
-
-
-def post(table, move: str, headers: dict, version: int | None = None, as_: str = "board", **fields):
-    version = table.view()["version"] if version is None else version
-    return table.client.post(f"/t/{table.code}/act/{move}", data={"version": version, "as": as_, **fields},
-                             headers=headers)
+from tests.conftest import DE, EN, HTMX, JSON
 
 
 def both(table, move: str, **fields) -> tuple:
     """The same refused move as JSON, then as an htmx tap, in German; then as JSON in English."""
-    return (post(table, move, {**DE, **JSON}, **fields), post(table, move, {**DE, **HTMX}, **fields),
-            post(table, move, {**EN, **JSON}, **fields))
+    return (table.post(f"act/{move}", "board", headers=DE, **fields),
+            table.post(f"act/{move}", "board", headers={**DE, **HTMX}, **fields),
+            table.post(f"act/{move}", "board", headers=EN, **fields))
 
 
 def flash(r) -> str:
@@ -108,12 +100,12 @@ def test_a_stale_tap_in_german(new_table):
     old = table.view()["version"]
     table.act("roll")
     stale = "Gerade hat jemand den Tisch geändert: so sieht er jetzt aus. Tippe noch einmal, wenn du es noch willst."
-    r = post(table, "round_next", {**DE, **JSON}, version=old)
+    r = table.post("act/round_next", "board", old, headers=DE)
     assert r.status_code == 409 and r.json == {"error": stale, "version": old + 1, "stale": True}
-    r = post(table, "round_next", {**DE, **HTMX}, version=old)
+    r = table.post("act/round_next", "board", old, headers={**DE, **HTMX})
     assert r.status_code == 409 and flash(r) == stale
     assert f'data-version="{old + 1}"' in r.get_data(as_text=True)      # the fresh table, in German
     assert "Würfel" in r.get_data(as_text=True)
-    r = post(table, "round_next", {**EN, **JSON}, version=old)
+    r = table.post("act/round_next", "board", old, headers=EN)
     assert r.json["error"].startswith("Someone just changed the table")
     assert table.view()["rounds"]["current"] == 1 and table.view()["version"] == old + 1   # nothing applied

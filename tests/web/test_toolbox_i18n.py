@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-pytestmark = pytest.mark.both_backends
+from tests.conftest import DE, EN
 
-DE = {"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}
-EN = {"Accept-Language": "en-US,en;q=0.9"}
+pytestmark = pytest.mark.both_backends
 
 
 def test_the_log_in_german_and_english_beside_it(new_table, device):
@@ -33,9 +32,6 @@ def test_the_log_in_german_and_english_beside_it(new_table, device):
 def test_a_part_refuses_in_german_with_its_name_translated(new_table, device):
     table = new_table("toolbox", parts=["deck", "track"], track_for="teams", teams="Rot, Blau")
     phone = device(table).join("Ann")
-    r = phone.client.post(f"/t/{table.code}/act/roll", headers={**DE, "Accept": "application/json"},
-                          data={"version": phone.view()["version"], "as": "seat"})
-    assert r.status_code == 409 and r.json["error"] == "An diesem Tisch gibt es dieses Teil nicht: Würfel."
-    r = phone.client.post(f"/t/{table.code}/act/roll", headers={**EN, "Accept": "application/json"},
-                          data={"version": phone.view()["version"], "as": "seat"})
-    assert r.json["error"] == "This table has no dice."
+    r = phone.act("roll", "seat", 409, headers=DE)
+    assert r.json["error"] == "An diesem Tisch gibt es dieses Teil nicht: Würfel."
+    assert phone.act("roll", "seat", 409, headers=EN).json["error"] == "This table has no dice."

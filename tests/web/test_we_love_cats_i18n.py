@@ -8,10 +8,9 @@ import random
 
 import pytest
 
+from tests.conftest import DE, EN
 from tests.web.test_we_love_cats_web import play_one_step, seat_id
 
-DE = {"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}
-EN = {"Accept-Language": "en-GB,en;q=0.9"}
 GERMAN_COLOUR = {"yellow": "Gelb", "orange": "Orange", "red": "Rot", "purple": "Lila", "blue": "Blau", "green": "Grün"}
 GERMAN_VERB = {"right": "nach rechts weitergeben", "left": "nach links weitergeben", "swap": "tauschen", "lose": "verlieren"}
 
@@ -20,13 +19,6 @@ def page(phone, role: str, headers: dict) -> str:
     r = phone.client.get(f"/t/{phone.code}/view?as={role}", headers=headers)
     assert r.status_code == 200
     return r.get_data(as_text=True)
-
-
-def act(phone, move: str, headers: dict, expect: int, **fields):
-    data = {"version": phone.view()["version"], "as": "seat", **fields}
-    r = phone.client.post(f"/t/{phone.code}/act/{move}", data=data, headers={"Accept": "application/json", **headers})
-    assert r.status_code == expect, r.get_data(as_text=True)
-    return r
 
 
 @pytest.fixture
@@ -42,7 +34,7 @@ def test_board_and_seats_in_play_speak_each_viewers_language(table):
     ann, bob, cy = phones["Ann"], phones["Bob"], phones["Cy"]
     # Ann rolls until a result asks her for a colour (5 faces in 6 do).
     for _ in range(40):
-        act(ann, "roll", DE, 200)
+        ann.act("roll", "seat", 200, headers=DE)
         if any(d["needs_color"] for d in ann.view()["dice"]):
             break
         ann.act("resolve", die=0)
@@ -59,15 +51,15 @@ def test_board_and_seats_in_play_speak_each_viewers_language(table):
     # A refusal comes back in the viewer's language, the deck's words (colour, verb) translated too.
     mine = next(p for p in v["players"] if p["is_me"])["by_color"]
     missing = next(c for c, n in mine.items() if n == 0)
-    r = act(ann, "resolve", DE, 409, die=die["index"], color=missing)
+    r = ann.act("resolve", "seat", 409, headers=DE, die=die["index"], color=missing)
     assert r.json["error"] == (f"Du hast keine Katze in {GERMAN_COLOUR[missing]}, "
                                f"die du {GERMAN_VERB[die['face']]} könntest.")
-    assert act(bob, "roll", DE, 409).json["error"] == "Ann ist dran, nicht du."
+    assert bob.act("roll", "seat", 409, headers=DE).json["error"] == "Ann ist dran, nicht du."
     # Cy's phone at the same table is English, refusals included.
     english = page(cy, "seat", EN)
     assert "<strong>Ann</strong> is resolving the dice." in english and "Your cats" in english
     assert "cats in the bag" in english and "Deine Katzen" not in english and "Würfel" not in english
-    assert act(cy, "roll", EN, 409).json["error"] == "It is Ann's turn, not yours."
+    assert cy.act("roll", "seat", 409, headers=EN).json["error"] == "It is Ann's turn, not yours."
 
 
 def test_every_line_of_a_whole_game_reads_in_german(table):
