@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ..decks import load
 from ..errors import N_, BadInput, Forbidden, RuleError, Term
-from ..fields import Bool, Choice, Int
+from ..fields import Bool, Choice, Int, Text
 from ..parts import counter, deck, track
 from ..parts import timer as countdown  # "timer" is also a field of configure
 from .base import Ctx, Game, InPlay, Move
@@ -36,6 +36,7 @@ OUTCOMES = ("guessed", "out_of_patterns", "timeout")
 LIFE_KINDS = ("confidence", "ignorance", "clarity")
 TIMER_CHOICES = [str(s) for s in RULES["timer_presets"]] + ["custom"]
 HISTORY_LENGTH = 60
+BOARD_SHOW_SECONDS = 10   # a secret shown on the board covers itself after this long (the phone's is as long)
 MAX_MISHAPS = 60
 
 assert len(NEEDS) >= max(DIFFICULTIES.values()) + 1, "the Need deck must be bigger than a Hard layout"
@@ -236,11 +237,11 @@ def new_needs(state, ctx):
     laid_out = deck.draw(state["deck"], count, ctx.rng)
     secret = {role: _deal_secret(state, role, laid_out, ctx.rng) for role in secret_roles(state)}
     if current is not None:
-        current.update(needs=laid_out, secret=secret, shown=False, deals=current["deals"] + 1)
+        current.update(needs=laid_out, secret=secret, shown=[], shown_until=None, deals=current["deals"] + 1)
     else:
         versus = state["mode"] == "versus"
         state["round"] = {
-            "needs": laid_out, "secret": secret, "shown": False, "deals": 1,
+            "needs": laid_out, "secret": secret, "shown": [], "shown_until": None, "deals": 1,
             "cat": None if versus else coop_next_cat(state, ctx),
             "cats": versus_cats(state, ctx) if versus else None,
             "turn": state["first_team"] if versus else None,
@@ -251,12 +252,49 @@ def new_needs(state, ctx):
     countdown.reset(state["timer"], state["timer_seconds"])
 
 
-def show_need(state, ctx):
-    """Toggle the secret Need(s) on the board, for groups playing on one device."""
+def secret_owners(state: dict, r: dict, ctx: Ctx) -> dict[str, int]:
+    """Each secret whose Cat has a phone at the table: role -> that seat. Empty in one-device play
+    (nobody seated, or a Cat nobody is seated as), where the board is the only place the Cat sees it."""
+    seated = {s.id for s in ctx.seats}
+    cats = {"cat": r["cat"]} if state["mode"] == "coop" else dict(r["cats"])
+    return {role: seat for role, seat in cats.items() if seat is not None and seat in seated}
+
+
+def shown_roles(r: dict | None, now: float) -> list[str]:
+    """The secrets the board shows right now. A secret its Cat also holds on a phone is shown for
+    BOARD_SHOW_SECONDS and then covers itself (like the phone's); one-device play shows it until the
+    Cat presses again. (`True`: a round stored before the board showed one team at a time.)"""
+    if r is None or not r.get("shown"):
+        return []
+    roles = list(r["secret"]) if r["shown"] is True else list(r["shown"])
+    until = r.get("shown_until")
+    return roles if until is None or now < until else []
+
+
+def show_need(state, ctx, team, confirm):
+    """Show the secret Need(s) on the board, or hide them. A secret that is on its Cat's phone is
+    shown to everyone only when asked twice (`confirm`), one team's at a time; one-device play (the
+    Cat has no phone here) stays one tap, as the rulebook's generator."""
     if ctx.seat is not None:
         raise Forbidden("Show Cat Need works on the shared board; the Cat's phone already shows it.")
     r = _round(state)
-    r["shown"] = not r["shown"]
+    shown = shown_roles(r, ctx.now)
+    if state["mode"] == "coop":
+        if team is not None:
+            raise BadInput("Teams are for the competitive game.")
+        wanted = ["cat"]
+    else:
+        wanted = [team] if team is not None else list(TEAMS)
+    if shown and (team is None or team in shown):   # pressed again: hide
+        r["shown"], r["shown_until"] = [], None
+        return
+    owners = {role: seat for role, seat in secret_owners(state, r, ctx).items() if role in wanted}
+    if owners and team is None and state["mode"] == "versus":
+        raise BadInput("Say whose Need to show: blue or orange (one team's at a time).")
+    if owners and not confirm:
+        raise RuleError("It is on %(name)s's phone. Show it to everyone?", name=ctx.name_of(next(iter(owners.values()))))
+    r["shown"] = wanted
+    r["shown_until"] = ctx.now + BOARD_SHOW_SECONDS if owners else None
 
 
 def timer_start(state, ctx):
@@ -321,6 +359,61 @@ def mishap(state, ctx, reason):
     r["mishaps"] += 1
     if reason == "wrong_guess":
         r["confidence_armed"] = False
+
+
+def guess(state, ctx, need, team, confidence):
+    """The Owners tap the Need they guess; the server, which knows the secret, answers on every screen.
+    Cooperative: wrong puts a card on the Mishap pile (and a Confidence token on it is lost, as with
+    Wrong guess); right makes resolving the next step, with Confidence's point when one was spent.
+    `confidence`: spend a Confidence token on this guess first (the rules spend one per guess).
+    Competitive: each team guesses its own Cat's Need (a phone guesses for its team, the board for
+    the team whose turn it is unless it names one). The Cats know their Need, so they do not guess."""
+    r = _round(state)
+    if need not in r["needs"]:
+        raise BadInput("That Need is not laid out this round.")
+    if len(r.setdefault("guesses", [])) >= MAX_MISHAPS:
+        raise RuleError("This round has had %(limit)s guesses: resolve it.", limit=MAX_MISHAPS)
+    if state["mode"] == "coop":
+        if team is not None:
+            raise BadInput("Teams are for the competitive game.")
+        if ctx.seat is not None and r["cat"] == ctx.seat.id:
+            raise Forbidden("You are the Cat: the Owners guess your Need.")
+        role = "cat"
+    else:
+        if confidence:
+            raise RuleError("%(what)s belong to the cooperative game.", what=Term(N_("Nine Lives")))
+        mine = team_of(state, ctx, ctx.seat.id) if ctx.seat is not None else None
+        if ctx.seat is not None and (mine is None or r["cats"].get(mine) == ctx.seat.id):
+            raise Forbidden("You are your team's Cat: your Owners guess your Need.")
+        if team is not None and mine is not None and team != mine:
+            raise Forbidden("Each team guesses its own Cat's Need.")
+        role = mine or team or r["turn"]
+    if any(g["right"] and g["team"] == (None if role == "cat" else role) for g in r["guesses"]):
+        raise RuleError("That Need was already guessed right: resolve the round.")
+    if confidence:
+        if r["confidence_armed"]:
+            raise RuleError("Confidence is already on this guess: make the guess first.")
+        spend_life(state, ctx, "confidence", 1)
+    right = need == r["secret"][role]
+    r["guesses"].append({"need": need, "right": right, "by": ctx.seat.name if ctx.seat else None,
+                         "team": None if role == "cat" else role,
+                         "confidence": bool(state["mode"] == "coop" and r["confidence_armed"])})
+    if not right and state["mode"] == "coop":
+        mishap(state, ctx, "wrong_guess")
+
+
+def _moved(entry: dict) -> int:
+    """How far a history entry's round moved the score: the team's (versus) or the table's."""
+    before, after = entry["before"], entry["after"]
+    if isinstance(before, dict):
+        team = entry.get("team")
+        return after.get(team, 0) - before.get(team, 0) if team in TEAMS else 0
+    return after - before
+
+
+def _guess_entries(state: dict, guesses: list[dict]) -> list[dict]:
+    """The round's guesses for a view or the history: public once made (the Cat answered aloud)."""
+    return [dict(g, need=_need(state, g["need"])) for g in guesses]
 
 
 def coop_points(outcome: str, confidence: bool, mishaps: int, lives_on_mishap: int) -> int:
@@ -410,6 +503,8 @@ def resolve(state, ctx, outcome, confidence, mishaps, lives_on_mishap, team):
     state["round_no"] += 1
     state["history"].insert(0, {
         "round": state["round_no"], "needs": needs, **_cats_of_round(state, r, ctx),
+        "guesses": [{"need": needs_of(state)[g["need"]]["name"], "right": g["right"], "by": g["by"], "team": g["team"]}
+                    for g in r.get("guesses", [])],
         "outcome": entry_outcome, "points": points, "team": team, "before": before, "after": after,
         "time_used": time_used, **detail,
     })
@@ -483,7 +578,7 @@ def my_secret_roles(state: dict, ctx: Ctx) -> list[str]:
     if r is None:
         return []
     if ctx.seat is None:
-        return list(secret_roles(state)) if r["shown"] and ctx.is_board else []
+        return shown_roles(r, ctx.now) if ctx.is_board else []
     if state["mode"] == "coop":
         return ["cat"] if r["cat"] == ctx.seat.id else []
     return [t for t in TEAMS if r["cats"][t] == ctx.seat.id]
@@ -505,12 +600,23 @@ def view(state: dict, ctx: Ctx) -> dict:
         "round": state["round_no"] + (1 if r is not None else 0),
         "in_round": r is not None,
         "needs": [_need(state, n) for n in r["needs"]] if r else [],
-        "shown": bool(r and r["shown"]),
+        # What the board shows (roles, not Needs: the same on every screen) and until when.
+        "shown": shown_roles(r, ctx.now),
+        "shown_until": r.get("shown_until") if shown_roles(r, ctx.now) else None,
+        "show_seconds": BOARD_SHOW_SECONDS,
+        # The Owners' tapped guess was right: resolving is the next step (see `guess`).
+        "guess_right": bool(r and any(g["right"] for g in r.get("guesses", []))),
+        "guesses": _guess_entries(state, r.get("guesses", [])) if r else [],
+        # Whose phones hold the secrets: the board asks before showing one of those to everyone.
+        "show_asks": ({role: ctx.name_of(seat) for role, seat in secret_owners(state, r, ctx).items()}
+                      if r else {}),
         "timer": countdown.view(state["timer"], ctx.now),
         "deck": {"draw": len(state["deck"]["draw"]), "discard": len(state["deck"]["discard"])},
         # The outcome as a kind and a flag: the template says it in the viewer's language.
+        # `moved`: what the round really did to the score (the track stops at its floor), so the
+        # history's points add up to the score; `points` stays what the rules gave.
         "history": [dict(h, outcome_kind=h["outcome"].split("+")[0],
-                         with_confidence=h["outcome"].endswith("+confidence"))
+                         with_confidence=h["outcome"].endswith("+confidence"), moved=_moved(h))
                     for h in state["history"]],
         "finished": dict(state["finished"]) if state["finished"] else None,
     }
@@ -553,6 +659,18 @@ def view(state: dict, ctx: Ctx) -> dict:
             out["my_role"] = "cat" if my_team and (r["cats"] if r else versus_cats(state, ctx))[my_team] == ctx.seat.id else "owner"
         else:
             out["my_role"] = "cat" if out["cat"] and out["cat"]["id"] == ctx.seat.id else "owner"
+    # Who may tap a Need as a guess: an Owner's phone or the board, during a round, while a guess is
+    # still open (cooperative: until one is right; competitive: the viewer's team, or the team whose
+    # turn it is on the board).
+    out["can_guess"] = False
+    if r and not state["finished"] and (ctx.seat is not None or ctx.is_board):
+        guessed = {g["team"] for g in r.get("guesses", []) if g["right"]}
+        if versus:
+            side = out.get("my_team") if ctx.seat is not None else r["turn"]
+            out["can_guess"] = (side is not None and out.get("my_role") != "cat" and side not in guessed)
+            out["guess_team"] = side
+        else:
+            out["can_guess"] = out.get("my_role") != "cat" and None not in guessed
     # The secret(s) this viewer may see, and nothing about the others.
     visible = my_secret_roles(state, ctx)
     if visible:
@@ -573,7 +691,10 @@ MOVES = {
     }, stale="refuse", reveals=False),
     # Deals: the Cat has seen the secret Need, so only the host may take a deal back.
     "new_needs": Move(new_needs, stale="refuse", reveals=True),
-    "show_need": Move(show_need, stale="refuse", reveals=True),  # a toggle: a double press must not undo itself
+    "show_need": Move(show_need, {  # a toggle: a double press must not undo itself
+        "team": Choice(label="team", choices=TEAMS, required=False),
+        "confirm": Bool(label="confirm"),
+    }, stale="refuse", reveals=True),
     "timer_start": Move(timer_start, stale="apply", reveals=False),
     "timer_pause": Move(timer_pause, stale="apply", reveals=False),
     "timer_reset": Move(timer_reset, stale="apply", reveals=False),
@@ -581,6 +702,12 @@ MOVES = {
     "spend_life": Move(spend_life, {"kind": Choice(label="kind", choices=LIFE_KINDS),
                                     "count": Int(label="tokens", min=1, max=RULES["lives"], required=False, default=1)},
                        stale="apply", reveals=False),
+    # The answer shows whether that Need is the secret: taking it back would be a free look.
+    # Any short id: a group's own deck has ids of its own; `guess` checks it is laid out this round.
+    "guess": Move(guess, {"need": Text(label="Need", min_len=1, max_len=24),
+                          "team": Choice(label="team", choices=TEAMS, required=False),
+                          "confidence": Bool(label="confidence")},
+                  stale="refuse", reveals=True),
     "mishap": Move(mishap, {"reason": Choice(label="reason", choices=("wrong_guess", "pass"))},
                    stale="apply", reveals=False),
     "resolve": Move(resolve, {

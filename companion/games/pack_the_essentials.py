@@ -15,11 +15,16 @@ import time
 
 from .. import decks
 from ..errors import N_, BadInput, Forbidden, RuleError
-from ..fields import Bool, Choice, Int
+from ..fields import Bool, Choice, Int, Text
 from ..parts import deck, rounds
 from .base import Ctx, Game, InPlay, Move
 
 DATA = decks.load("pack_the_essentials")
+PILES, PER_PILE = DATA["todo"]["piles"], DATA["todo"]["cards_per_pile"]
+GOAL_MAX = 120   # characters of a To Do List card's goal
+GOALS = DATA["todo"].get("goals") or [[""] * PER_PILE for _ in range(PILES)]
+assert len(GOALS) == PILES and all(len(p) == PER_PILE and all(isinstance(g, str) and len(g) <= GOAL_MAX for g in p)
+                                   for p in GOALS), "decks/pack_the_essentials.toml: todo.goals, 4 texts a pile"
 ROUNDS = DATA["rounds"]
 POSITIONS = DATA["positions"]
 COLOURS = DATA["colours"]
@@ -161,6 +166,9 @@ def setup(options: dict, ctx: Ctx) -> dict:
     mode = options["mode"]
     return {
         "mode": mode,
+        # The To Do List cards' goals: the deck file's, each replaced by one typed at set-up.
+        "goals": [[options.get(f"goal_{p + 1}_{c + 1}") or GOALS[p][c] for c in range(PER_PILE)]
+                  for p in range(PILES)],
         "solo": {"level": options["solo_level"], "target": options["solo_target"],
                  "todo": [options["todo1"], options["todo2"], options["todo3"]]} if mode == "solo" else None,
         "phase": "waiting",
@@ -531,7 +539,9 @@ def view(state: dict, ctx: Ctx) -> dict:
         # The finished solo games of every table, given by the pipeline (see Game.shows_records).
         out["solo"] = {"level": state["solo"]["level"], "target": state["solo"]["target"],
                        "best_log": best_results(ctx.records or []), "across_tables": ctx.records is not None}
-    out["todo"] = [{"pile": i + 1, "card": c} for i, c in enumerate(state.get("todo") or [])]
+    goals = state.get("goals") or GOALS
+    out["todo"] = [{"pile": i + 1, "card": c, "goal": goals[i][c - 1] or None}
+                   for i, c in enumerate(state.get("todo") or [])]
     out["round"] = state["round"]["current"] if "round" in state and phase != "waiting" else None
     out["holder"] = None
     if state["players"] and phase in ("select", "draft", "round_end"):
@@ -611,6 +621,11 @@ OPTIONS = {
     "todo1": Int(label=N_("solo To Do List 1"), min=0, max=DATA["todo"]["cards_per_pile"], required=False, default=0),
     "todo2": Int(label=N_("solo To Do List 2"), min=0, max=DATA["todo"]["cards_per_pile"], required=False, default=0),
     "todo3": Int(label=N_("solo To Do List 3"), min=0, max=DATA["todo"]["cards_per_pile"], required=False, default=0),
+    # A group's own To Do List goals, for this table (the rulebook does not print them).
+    # (a goal written in the deck file is the field's default, so the set-up page shows it)
+    **{f"goal_{p}_{c}": Text(label=N_("To Do List goal"), max_len=GOAL_MAX, required=False,
+                             default=GOALS[p - 1][c - 1] or None)
+       for p in range(1, PILES + 1) for c in range(1, PER_PILE + 1)},
 }
 
 _FIRST = {"first": Int(label=N_("first player"), min=0, max=10_000, required=False, default=0)}

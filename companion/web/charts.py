@@ -1,6 +1,8 @@
-"""The score-over-rounds chart as plain numbers for an inline SVG (templates/table/_chart.html):
-no script, no image request, readable without colour (each player has its own line dash and marker
-shape, and its name at the line's end)."""
+"""The evening's charts as plain numbers for an inline SVG (templates/table/_chart.html): no script,
+no image request, readable without colour. A game scored over rounds gets its score-over-rounds
+lines (each player with its own dash and marker shape, its name at the line's end; markers on the
+same spot are set side by side, so a tie shows both); a game that scores once (Cloaked Cats, Pack the
+Essentials) gets a bar per player with its final score and its place."""
 from __future__ import annotations
 
 # Okabe–Ito colours: told apart by most colour-blind players; the dash and marker carry it anyway.
@@ -15,10 +17,25 @@ WIDTH, HEIGHT = 640, 300
 LEFT, RIGHT, TOP, BOTTOM = 44, 130, 16, 36
 
 
+MARKER_GAP = 7   # how far apart markers on one spot are set, in SVG units
+
+
+def places(result: dict) -> dict[str, int]:
+    """Each player's place: the game's own ranking (its tie-breaks, a vote) when it gives one, else
+    by the final score (ties share a place)."""
+    if result.get("places"):
+        return dict(result["places"])
+    final = result["rounds"][-1]["scores"] if result["rounds"] else {}
+    return {name: 1 + sum(1 for other in final.values() if other > score) for name, score in final.items()}
+
+
 def score_chart(result: dict) -> dict:
-    """Lines, points and axis ticks in SVG units for one finished game's rounds."""
+    """Lines, points and axis ticks in SVG units for one finished game's rounds, or bars for a game
+    that scored once (`kind` says which)."""
     rounds = result["rounds"]
     players = result["players"]
+    if len(rounds) == 1:
+        return bar_chart(result)
     top = max([1] + [s for r in rounds for s in r["scores"].values()])
     bottom = min([0] + [s for r in rounds for s in r["scores"].values()])
     span = top - bottom or 1
@@ -40,12 +57,51 @@ def score_chart(result: dict) -> dict:
         lines.append({"name": name, "colour": COLOURS[k], "dash": DASHES[k], "marker": MARKERS[k],
                       "points": points, "path": " ".join(f"{px},{py}" for px, py, _ in points),
                       "label_y": points[-1][1], "final": points[-1][2], "winner": name in result["winners"]})
+    # Markers on one spot (a tie) are set side by side, centred on it, so each one shows.
+    spots: dict[tuple, list] = {}
+    for ln in lines:
+        for i, (px, py, score) in enumerate(ln["points"]):
+            spots.setdefault((px, py), []).append((ln, i))
+    for (px, py), shared in spots.items():
+        for k, (ln, i) in enumerate(shared):
+            shift = (k - (len(shared) - 1) / 2) * MARKER_GAP
+            ln["points"][i] = (round(px + shift, 1), py, ln["points"][i][2])
     # Names at the line ends must not sit on each other: push them apart by a line's height.
     for a, b in zip(sorted(lines, key=lambda ln: ln["label_y"]), sorted(lines, key=lambda ln: ln["label_y"])[1:]):
         if b["label_y"] - a["label_y"] < 16:
             b["label_y"] = a["label_y"] + 16
     step = max(1, span // 5)
     ticks = [{"value": v, "y": round(y(v), 1)} for v in range(bottom, top + 1, step)]
-    return {"width": WIDTH, "height": HEIGHT, "left": LEFT, "right": WIDTH - RIGHT, "top": TOP,
+    return {"kind": "lines", "width": WIDTH, "height": HEIGHT, "left": LEFT, "right": WIDTH - RIGHT, "top": TOP,
             "bottom": HEIGHT - BOTTOM, "lines": lines, "ticks": ticks,
             "rounds": [{"label": r["round"], "x": round(x(i), 1)} for i, r in enumerate(rounds)]}
+
+
+def bar_chart(result: dict) -> dict:
+    """One bar per player for a game that scored once: its final score, its place above it."""
+    final = result["rounds"][0]["scores"] if result["rounds"] else {}
+    names = [n for n in result["players"] if n in final]
+    top = max([1] + list(final.values()))
+    bottom = min([0] + list(final.values()))
+    span = top - bottom or 1
+    plot_w, plot_h = WIDTH - 2 * LEFT, HEIGHT - TOP - BOTTOM - 20
+    slot = plot_w / max(1, len(names))
+    width = min(90.0, slot * 0.6)
+
+    def y(score: float) -> float:
+        return TOP + 20 + plot_h * (top - score) / span
+
+    place = places(result)
+    bars = []
+    for n, name in enumerate(names):
+        k = n % len(COLOURS)
+        score = final[name]
+        centre = LEFT + slot * (n + 0.5)
+        y0, y1 = sorted((y(0), y(score)))
+        bars.append({"name": name, "colour": COLOURS[k], "x": round(centre - width / 2, 1), "width": round(width, 1),
+                     "centre": round(centre, 1), "top": round(y0, 1), "height": round(max(1.0, y1 - y0), 1),
+                     "score": score, "place": place.get(name), "winner": name in result["winners"]})
+    step = max(1, span // 5)
+    ticks = [{"value": v, "y": round(y(v), 1)} for v in range(bottom, top + 1, step)]
+    return {"kind": "bars", "width": WIDTH, "height": HEIGHT, "left": LEFT, "right": WIDTH - LEFT,
+            "bottom": HEIGHT - BOTTOM, "zero": round(y(0), 1), "bars": bars, "ticks": ticks}

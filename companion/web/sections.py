@@ -101,6 +101,7 @@ class FrameInputs:
     code: str
     language: str
     join_url: str
+    under_way: bool   # the board folds the QR code and the seats into drawers (under_way below)
     snap: FrameSnap
     section: RenderedSection
 
@@ -169,6 +170,20 @@ class Renderings:
         return key, html
 
 
+NOT_STARTED = ("lobby", "setup", "waiting")   # the games' phases before their first turn
+
+
+def under_way(view: dict, seats) -> bool:
+    """Whether the table's game has begun, so the board gives the round its screen and folds what
+    joining needs into a drawer. A game says it by its phase; CommuniCat by a round dealt or played;
+    a game with neither (the Toolbox) once someone has joined."""
+    if "phase" in view:
+        return view["phase"] not in NOT_STARTED
+    if "in_round" in view:
+        return bool(view["in_round"] or view.get("history") or view.get("finished"))
+    return bool(seats)
+
+
 def view_html(snap, role: str, join_url: str) -> Markup:
     """The viewer's whole view (templates/table/_view.html): its game section, then the frame around
     it, each rendered from inputs that hold only what it may read and shared by every viewer whose
@@ -184,7 +199,8 @@ def view_html(snap, role: str, join_url: str) -> Markup:
                       snap.result, snap.undo)
     if section_key is None:   # not kept: its HTML is its own key
         section_key = hashlib.blake2b(section.encode(), digest_size=16).digest()
-    return renderings.render("table/_view.html", FrameInputs(game.id, role, code, language, join_url, frame,
+    folded = role == "board" and under_way(snap.view, snap.seats)
+    return renderings.render("table/_view.html", FrameInputs(game.id, role, code, language, join_url, folded, frame,
                                                               RenderedSection(section_key.hex(), section)))[1]
 
 

@@ -168,19 +168,68 @@
     answering = isTap(ctx) && ctx.response && ctx.response.status < 300 ? ctx : null;
   });
 
-  // What a player typed survives a live refresh: htmx's morph copies a changed value attribute
-  // into the field, so a pad half filled in would be reset when someone else saves theirs. A field
-  // whose value differs from its attribute was typed in; it keeps that, unless the view is the
-  // answer to saving that very form (the server's values are then what was saved). htmx 4 offers
-  // this moment only to extensions (a handler returning false keeps the attribute and the value).
+  // What a player typed or ticked survives a live refresh, in that same field of that same form
+  // only. htmx's morph reuses elements by position and tag, so an input can become another form's
+  // field (Cloaked Cats: the ticked boxes of "Place the masks" became the radios of "Guess a
+  // feature?", with a guess already chosen); and it copies a changed value attribute into a field,
+  // so a pad half filled in would be reset when someone else saves theirs. So every field is known
+  // by its form (the move's address and its hidden fields, never its position) and its name (and,
+  // for a box or option, its value): a field that keeps its identity keeps what was typed or ticked,
+  // unless the view is the answer to saving that very form (the server's values are then what was
+  // saved); a field that is now another one starts as the server renders it. htmx 4 offers these
+  // moments only to extensions (a morph:attr handler returning false keeps the attribute and value).
+  const formKey = (form) => {
+    if (!form) return '';
+    const hidden = [...form.querySelectorAll('input[type="hidden"]')]
+      .filter((h) => h.name !== 'version' && h.name !== 'as')
+      .map((h) => h.name + '=' + (h.getAttribute('value') || ''));
+    return (form.getAttribute('action') || '') + '?' + hidden.join('&');
+  };
+  function fieldKey(node) {
+    const field = node.tagName === 'OPTION' ? node.closest('select') : node;
+    if (!field) return '';
+    const box = node.tagName === 'OPTION' || (node.type === 'checkbox' || node.type === 'radio');
+    return [formKey(field.closest('form')), field.tagName, field.type || '', field.getAttribute('name') || '',
+      box ? node.getAttribute('value') || '' : ''].join('|');
+  }
+  const isField = (node) => node instanceof HTMLInputElement || node instanceof HTMLSelectElement
+    || node instanceof HTMLOptionElement;
+  let keysBefore = new WeakMap(); // each field of the view being replaced -> its identity then
+  function beforeMorphNode(old, detail) {
+    if (old.id === 'view') {
+      // The morph starts at #view, before any field in it has changed: note who each one is.
+      keysBefore = new WeakMap();
+      old.querySelectorAll('input, select, option').forEach((f) => keysBefore.set(f, fieldKey(f)));
+      return true;
+    }
+    const fresh = detail && detail.newNode;
+    if (!isField(old) || !fresh || !keysBefore.has(old)) return true;
+    const same = keysBefore.get(old) === fieldKey(fresh);
+    const saved = !!(answering && answering.request.form === old.form);
+    if (same && !saved) return true;
+    if (old instanceof HTMLOptionElement) old.selected = fresh.hasAttribute('selected');
+    else if (old.type === 'checkbox' || old.type === 'radio') old.checked = fresh.hasAttribute('checked');
+    else if (old instanceof HTMLInputElement && old.type !== 'file' && !same) old.value = fresh.getAttribute('value') || '';
+    return true;
+  }
   function keepTyped(field, change) {
+    // A question opened in the page (data-keep-open) stays open while the table moves on, until
+    // one of its own buttons is answered.
+    if (change && change.attrName === 'open' && change.newValue === null && field.matches('details[data-keep-open]')) {
+      return !!(answering && answering.request.form && field.contains(answering.request.form));
+    }
     if (!change || change.attrName !== 'value' || !(field instanceof HTMLInputElement)) return true;
     if (field.type === 'hidden' || field.type === 'file') return true;
     const typed = field.value !== (field.getAttribute('value') || '');
     if (!typed || change.newValue === field.value) return true;
     return !!(answering && answering.request.form === field.form);
   }
-  if (window.htmx) htmx.registerExtension('keep-typing', { htmx_before_morph_attr: keepTyped });
+  if (window.htmx) {
+    htmx.registerExtension('keep-typing', {
+      htmx_before_morph_node: beforeMorphNode,
+      htmx_before_morph_attr: keepTyped,
+    });
+  }
 
   // The answer: #flash (outside #view) receives a refusal's sentence out of band, or htmx's
   // retargeted error page. It is placed beside the control that was tapped, inside the visible
@@ -264,6 +313,13 @@
     if (isTap(ctx) && flash && !(ctx.response && ctx.response.status)) answerWith(ctx, flash.dataset.noAnswer);
   });
 
+  // A "No" in a question opened in the page (a <details>) closes it; nothing is sent.
+  document.addEventListener('click', (event) => {
+    const no = event.target.closest && event.target.closest('[data-closes-details]');
+    const details = no && no.closest('details');
+    if (details) details.open = false;
+  });
+
   // ---- sound (unlocked by the first tap: iOS only lets a page play sound after a gesture)
   let audio = null;
   document.addEventListener('pointerdown', () => {
@@ -321,8 +377,14 @@
   const rang = new Set();
   const warned = new Set();
   const roomy = new Set();
+  const refreshedAt = new Set();
   function tick() {
     const now = Date.now() + clockOffset;
+    // Something shown until a moment (a secret on the board covers itself): fetched again then.
+    document.querySelectorAll('#view [data-refresh-at]').forEach((el) => {
+      const at = el.dataset.refreshAt;
+      if (now >= parseInt(at, 10) && !refreshedAt.has(at)) { refreshedAt.add(at); refresh(); }
+    });
     document.querySelectorAll('.countdown[data-running="1"]').forEach((el) => {
       const run = el.dataset.endsAt;
       const left = (parseInt(run, 10) - now) / 1000;

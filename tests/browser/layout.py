@@ -12,7 +12,9 @@ with one thumb, and pages that fit their screen.
   thumb by scrolling, which only ever moves content up. The top bar (Display menu, a setting,
   not a move) is outside the view and exempt. So is the cover of a secret (templates/_secret.html):
   it is not a move either but the face-down card itself, read where the player reads, and pressed
-  deliberately once in a while, not under the timer.
+  deliberately once in a while, not under the timer. So are CommuniCat's Need cards on an Owner's
+  phone: they are what the player reads, and tapping one is the guess itself (issue #27), made once
+  a round after talking it over, not a control reached for in a hurry.
 """
 from __future__ import annotations
 
@@ -58,7 +60,7 @@ def thumb_reach_problems(page) -> list[str]:
     page.set_viewport_size(PHONE)
     page.evaluate("() => window.scrollTo(0, 0)")
     controls = page.locator(CONTROLS).evaluate_all("""els => els.filter(e => e.getClientRects().length
-            && !e.matches('.secret-toggle')
+            && !e.matches('.secret-toggle, .cc-need-button')
             && getComputedStyle(e).visibility !== 'hidden' && !e.closest('[hidden], details:not([open]) > :not(summary)'))
         .map(e => {
             const box = e.getBoundingClientRect();

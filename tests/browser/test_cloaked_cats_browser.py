@@ -105,3 +105,49 @@ def test_three_phones_and_a_board_play_a_turn(server, browser):
     expect(board.locator(".cc-status")).to_contain_text(following)
     expect(phones[following].get_by_role("heading", name="Your turn: play a cat card")).to_be_visible()
     assert strays == []
+
+
+@pytest.mark.browser
+def test_a_guess_form_opens_with_nothing_chosen(server, browser):
+    """Four phones, four turns: after the active player ticks a cat card's features and places the
+    masks, the "Guess a feature?" form opens empty on every turn. The live refresh once carried the
+    ticked boxes over into the guess form by position, so one tap on Ask sent a guess nobody made."""
+    board = browser.new_context(**TABLET).new_page()
+    board.goto(f"{server.url}/new/cloaked-cats")
+    board.get_by_role("button", name="Create the table").click()
+    code = code_from_url(board.url)
+    phones = {}
+    for name in ("Ann", "Ben", "Cleo", "Dan"):
+        page = browser.new_context(**PHONE).new_page()
+        page.goto(f"{server.url}/t/{code}/join")
+        page.get_by_label("Your name").fill(name)
+        page.get_by_role("button", name="Take a seat").click()
+        expect(page.get_by_role("heading", name="You're in!")).to_be_visible()
+        phones[name] = page
+    board.get_by_role("button", name="Start the game").click()
+    expect(board.locator(".cc-player")).to_have_count(4)
+
+    played = set()
+    for turn in range(4):
+        name = board.request.get(f"{server.url}/t/{code}/view.json").json()["turn"]["name"]
+        played.add(name)
+        phone = phones[name]
+        expect(phone.get_by_role("heading", name="Your turn: play a cat card")).to_be_visible()
+        boxes = phone.locator(".cc-picker input[name=features]")
+        # A valid card (a pose, a pattern, an accessory, a colour), different boxes each turn, among
+        # them the first ones (where the guess form's radios lie).
+        for index in (turn, 5 + turn % 2, 7 + turn, 11 + 2 * turn):
+            boxes.nth(index).check()
+        phone.get_by_role("button", name="Place the masks").click()
+        expect(phone.get_by_role("heading", name="Guess a feature?")).to_be_visible()
+        expect(board.locator(".cc-catcard")).to_have_count(turn + 1)
+        guess = phone.locator(".cc-guess")
+        expect(guess.locator("input[type=radio]").first).to_be_visible()
+        assert guess.locator("input:checked").count() == 0, f"{name}'s guess form opened with a choice made"
+        # The page as the player holds it still sends nothing (no target, no feature chosen).
+        before = phone.locator("#view").get_attribute("data-version")
+        phone.get_by_role("button", name="End my turn without guessing").click()
+        expect(phone.locator("#view")).not_to_have_attribute("data-version", before)
+    assert played == set(phones)
+    events = board.request.get(f"{server.url}/t/{code}/view.json").json()["events"]
+    assert not [e for e in events if e["kind"] == "guess"]

@@ -126,6 +126,8 @@ def test_board_and_three_phones_only_the_cat_sees_the_need(server, browser, tmp_
     expect(board.locator(".cc-lives-left")).to_have_text("8")
 
     # resolve on the board: the form shows the points before they are applied
+    # resolving is folded while the round runs: one tap opens it, and it stays open as the table moves
+    board.locator(".cc-resolve-details > summary").click()
     resolve = board.locator(".cc-resolve")
     resolve.get_by_label("Mishap cards").fill("2")
     expect(resolve.locator(".cc-points")).to_have_text("+1")          # 2 - (2 - 1 token)
@@ -190,12 +192,22 @@ def test_versus_each_cat_sees_its_own_team_need_and_the_timer_end_shows(server, 
     assert big_screen_problems(board) == []
     assert "turn" in board.locator("[data-far]").evaluate_all("els => els.map(e => e.dataset.far)")
     assert thumb_reach_problems(ann) == [] and small_targets(ann) == []
-    # the board shows both on demand, marked by team, and hides them again
-    board.get_by_role("button", name="Show Cat Needs").click()
-    expect(board.locator(".cc-reveal .cc-mark")).to_have_count(2)
-    board.get_by_role("button", name="Hide Cat Need").click()
+    # The Needs are on the Cats' phones: the board asks before showing one to everyone (in the
+    # page), one team's at a time, and a shown Need covers itself after a few seconds.
+    show_blue = board.locator(".cc-ask summary", has_text="Show Blue's Need")
+    show_blue.click()
+    question = board.locator(".cc-ask[open] .cc-ask-panel")
+    expect(question).to_contain_text("It is on Ann's phone. Show it to everyone?")
+    question.get_by_role("button", name="No, keep it hidden").click()
+    expect(question).to_have_count(0)
     expect(board.locator(".cc-reveal")).to_have_count(0)
+    show_blue.click()
+    question.get_by_role("button", name="Yes, show it to everyone").click()
+    expect(board.locator(".cc-reveal .cc-mark")).to_contain_text("🐾 Blue · Paw:")
+    expect(board.locator(".is-secret")).to_have_count(1)
+    expect(board.locator(".cc-reveal")).to_have_count(0, timeout=15000)     # covered by itself
     expect(board.locator(".is-secret")).to_have_count(0)
+    expect(ann.locator(".cc-my-need")).to_be_visible()                      # still on Ann's phone
     # Blue's turn; then the next team restarts the timer, which runs out where everyone sees it
     expect(board.locator(".cc-who")).to_contain_text("Blue's turn")
     board.get_by_role("button", name="Start").click()
@@ -236,6 +248,59 @@ def test_a_german_hard_board_still_reads_across_the_table(server, browser):
         before = board.locator("#view").get_attribute("data-version")
         board.get_by_role("button", name="Neu austeilen").click()
         expect(board.locator("#view")).not_to_have_attribute("data-version", before)
-        assert big_screen_problems(board, at_least=10 + 3) == [], deal
+        board.screenshot(path=f"/tmp/de{deal}.png"); assert big_screen_problems(board, at_least=10 + 3) == [], deal
     for context in (board.context, *phones):
         context.close()
+
+
+@pytest.mark.browser
+def test_owners_tap_their_guess_and_resolving_becomes_the_big_button(server, browser):
+    """Guesses on the Needs (issue #27): an Owner taps a Need on the phone and every screen hears the
+    answer; wrong puts a Pattern on the Mishap pile, right (with Confidence ticked first) makes
+    resolving the next step. When the timer runs out the primary button is "Resolve the round",
+    open with its points; the round's history lists the guesses."""
+    board = browser.new_context(viewport=TABLET).new_page()
+    board.goto(f"{server.url}/new/communicat")
+    board.get_by_label("Custom:").check()
+    board.get_by_label("Custom timer seconds").fill("10")
+    board.get_by_role("button", name="Create the table").click()
+    code = code_from_url(board.url)
+    join_url = f"{server.url}/t/{code}/join"
+    (_, ann), (_, bob), (_, cy) = [join(browser, join_url, n) for n in ("Ann", "Bob", "Cy")]
+    board.get_by_role("button", name="New Needs").click()
+    expect(ann.locator(".cc-my-need")).to_be_visible()
+    secret = ann.request.get(f"{server.url}/t/{code}/view.json").json()["secret"]["cat"]
+    expect(ann.locator(".cc-need-button")).to_have_count(0)          # the Cat does not guess
+    wrong = bob.locator(".cc-need-button").filter(has_not_text=secret["name"]).first
+    wrong_name = wrong.locator(".cc-name").inner_text().strip()
+    wrong.click()
+    for page in (board, ann, cy):
+        expect(page.locator(".cc-guess-answer.is-wrong")).to_contain_text(f"Bob guessed")
+        expect(page.locator(".cc-guess-answer")).to_contain_text(wrong_name)
+    expect(board.locator(".cc-mishaps")).to_have_text("1")
+
+    # the timer runs out: resolving is the big button, open, with its points; Start is not primary
+    board.get_by_role("button", name="Start").click()
+    expect(board.locator(".cc-over")).to_be_visible(timeout=15000)
+    summary = board.locator(".cc-resolve-details > summary")
+    expect(summary).to_have_class(re.compile("primary"))
+    expect(summary).to_have_text("Resolve the round")
+    expect(board.locator(".cc-resolve-details .cc-preview")).to_be_visible()
+    expect(board.locator(".cc-timer form button.primary")).to_have_count(0)
+    expect(board.get_by_label(re.compile("Time ran out"))).to_be_checked()
+
+    # Cy ticks Confidence and taps the right Need: right on every screen, the guessed outcome chosen
+    cy.locator(".cc-confidence-toggle input").check()
+    cy.evaluate("() => window.scrollTo(0, 0)")
+    save_screenshot(cy, "communicat-guess")     # an Owner's phone: the answer so far, the Needs to tap
+    cy.locator(".cc-need-button", has_text=secret["name"]).click()
+    for page in (board, ann, bob):
+        expect(page.locator(".cc-guess-answer.is-right")).to_contain_text("Cy guessed")
+    expect(board.locator(".cc-lives-left")).to_have_text("8")
+    expect(board.get_by_label(re.compile("Owners guessed"))).to_be_checked()
+    expect(board.locator(".cc-resolve .cc-points")).to_have_text("+2")     # 2 + 1 Confidence - 1 Mishap
+    board.locator(".cc-resolve").get_by_role("button", name="Apply and end the round").click()
+    expect(board.locator(".cc-track-score")).to_have_text("2")
+    history = board.locator(".cc-history-guesses").first
+    expect(history).to_contain_text(f"✘ {wrong_name}")
+    expect(history).to_contain_text(f"✔ {secret['name']}")

@@ -52,12 +52,14 @@ def test_an_evening_of_two_games_at_one_table(seeded_server, browser):
     # A short CommuniCat game: one guessed round reaches the target of 2.
     board.get_by_role("button", name="New Needs").click()
     expect(ann.locator(".cc-my-need")).to_be_visible()
+    board.locator(".cc-resolve-details > summary").click()          # folded until time runs out
     board.locator(".cc-resolve").get_by_role("button", name="Apply and end the round").click()
     for page in (board, ann, bob, cy):
         expect(page.locator(".cc-finished")).to_be_visible()
     expect(board.locator(".game-result h2")).to_contain_text("Game 1 at this table")
 
     # The host switches games from the board: pick the game, its options, go.
+    board.locator(".table-drawer > summary", has_text="Table").click()   # folded away during a game
     board.get_by_role("link", name="Next game at this table").click()
     assert_accessible(board, "the switch page, picking a game")
     board.get_by_role("link", name="We Love Cats").click()
@@ -97,17 +99,44 @@ def test_an_evening_of_two_games_at_one_table(seeded_server, browser):
     for page in (board, ann, bob, cy):
         expect(page.locator("#view .wlc-status.winner")).to_contain_text(winner)
 
-    # The evening: both games, newest first, with their winners, and a tally.
+    # A last game that scores once: Pack the Essentials played on the table, its score pads filled in.
+    board.locator(".table-drawer > summary", has_text="Table").click()
+    board.get_by_role("link", name="Next game at this table").click()
+    board.get_by_role("link", name="Pack the Essentials").click()
+    board.get_by_label(re.compile("Score pad only")).check()
+    board.get_by_role("button", name="Play Pack the Essentials at this table").click()
+    expect(board.locator("#view")).to_have_attribute("data-game", "pack-the-essentials")
+    pads = {"Ann": 9, "Bob": 6, "Cy": 4}           # cats on each pad: Ann ahead, then Bob, then Cy
+    seats = {s["name"]: s["id"] for s in board.request.get(f"{base}/t/{code}/view.json").json()["seats"]}
+
+    def board_move(move, **fields):
+        version = board.request.get(f"{base}/t/{code}/version").json()["version"]
+        answer = board.request.post(f"{base}/t/{code}/act/{move}", headers={"Accept": "application/json"},
+                                    form={"version": str(version), "as": "board", **fields})
+        assert answer.ok, answer.text()
+    board_move("start")
+    for name, cats in pads.items():
+        board_move("score", seat=str(seats[name]), todo1="3", todo2="2", todo3="1", cats=str(cats), pack_rats="1",
+                   empty_spaces="4", magenta="2", lavender="2", peach="1", mint="1")
+    expect(board.locator(".pte-results .winner")).to_contain_text("Ann wins")
+
+    # The evening: every game, newest first, with its winners, and a tally.
     board.goto(f"{base}/t/{code}/history")
     expect(board.locator("h1")).to_have_text(f"The evening at table {code}")
     summary = board.locator(".evening-summary")
-    expect(summary.locator("h2")).to_have_text("2 games played")
-    expect(summary.locator(".evening-winners li")).to_have_text([f"We Love Cats: {winner} wins",
+    expect(summary.locator("h2")).to_have_text("3 games played")
+    expect(summary.locator(".evening-winners li")).to_have_text(["Pack the Essentials: Ann wins",
+                                                                 f"We Love Cats: {winner} wins",
                                                                  "CommuniCat: Together wins"])
     expect(summary.locator(".evening-tally tbody tr")).to_have_count(3)   # Ann, Bob, Cy: CommuniCat won together counts for each of them
-    expect(board.locator(".game-result h2").first).to_contain_text(f"Game 2, We Love Cats: {winner} wins")
-    expect(board.locator(".game-result h2").nth(1)).to_contain_text("Game 1, CommuniCat: Together wins")
-    expect(board.locator(".game-result svg")).to_have_count(2)
+    expect(board.locator(".game-result h2").nth(1)).to_contain_text(f"Game 2, We Love Cats: {winner} wins")
+    expect(board.locator(".game-result h2").nth(2)).to_contain_text("Game 1, CommuniCat: Together wins")
+    expect(board.locator(".game-result svg")).to_have_count(3)
+    # Pack the Essentials scored once: a bar per player with its place, not a one-point line
+    bars = board.locator(".game-result svg.bar-chart")
+    expect(bars).to_have_count(1)
+    expect(bars.locator(".chart-bar")).to_have_count(3)
+    expect(bars).to_contain_text("place 1")
     assert big_screen_problems(board) == []        # the summary reads from the chairs on the tablet
     assert_accessible(board, "the evening page")
     save_screenshot(board, "evening")

@@ -173,7 +173,8 @@ def test_a_finished_game_shows_its_chart_and_downloads_parse(server, browser, tm
     chart = board.locator(".game-result svg[role=img]")
     expect(chart).to_be_visible()                              # live, on the board
     expect(board.locator(".game-result h2")).to_contain_text("Ann wins")
-    assert board.locator(".game-result polyline").count() == 2
+    # decided in its one round: a bar per player with its place (a one-point line said nothing)
+    assert board.locator(".game-result .chart-bar").count() == 2
     assert_accessible(board, "Catchy! board with the result chart")
     board.emulate_media(color_scheme="dark")
     assert_accessible(board, "Catchy! board with the result chart, dark")

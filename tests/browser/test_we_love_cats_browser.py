@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from tests.browser.a11y import assert_accessible
 from tests.browser.layout import big_screen_problems, thumb_reach_problems
-from tests.conftest import code_from_url, join_by_qr, off_server_requests, save_screenshot
+from tests.conftest import ServerProcess, code_from_url, join_by_qr, off_server_requests, save_screenshot
 
 PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 1280, "height": 800}
@@ -64,6 +64,17 @@ def at_a_glance(board, seats: dict, stage: str) -> None:
     assert big_screen_problems(board) == [], f"board, {stage}"
     for name, page in seats.items():
         assert thumb_reach_problems(page) == [], f"{name}'s seat, {stage}"
+
+
+@pytest.fixture
+def server(tmp_path, monkeypatch):
+    """The app's server with a fixed random source (COMPANION_RANDOM_SEED): the same dice and draws
+    on every run. The test waits for a moment of the game (Ann choosing a colour, well into it) that
+    a game left to chance sometimes never reached before it ended (a failed CI run's cause)."""
+    monkeypatch.setenv("COMPANION_RANDOM_SEED", "20261125")
+    srv = ServerProcess(tmp_path / "cats.db").start()
+    yield srv
+    srv.kill()
 
 
 @pytest.mark.browser

@@ -253,6 +253,7 @@ def test_each_team_cat_never_gets_its_last_need_and_teams_may_share():
         if i % 3 == 0:
             t.act("resolve", team="none")
     assert shared > 0   # the rulebook allows both Cats the same Need
+    t.seats = []        # one device: the board shows both teams' Needs at once, and says so when they match
     t.act("show_need")
     if t.state["round"]["secret"]["blue"] == t.state["round"]["secret"]["orange"]:
         assert t.view()["same_need"] is True
@@ -331,6 +332,129 @@ def test_show_need_toggles_on_the_board_only():
         t.act("show_need", by=SEATS[0])
 
 
+def test_showing_a_secret_that_is_on_a_phone_asks_first_and_covers_itself():
+    t = Table()                       # Ann, Bob and Cy are seated: Ann is the Cat, with her phone
+    t.act("new_needs")
+    with pytest.raises(RuleError) as asked:
+        t.act("show_need")
+    assert str(asked.value) == "It is on Ann's phone. Show it to everyone?"
+    assert "secret" not in t.view()
+    t.act("show_need", confirm="1")
+    assert t.view()["secret"]["cat"]["id"] == t.state["round"]["secret"]["cat"]
+    assert t.view()["shown_until"] == t.now + cc.BOARD_SHOW_SECONDS
+    t.now += cc.BOARD_SHOW_SECONDS
+    assert "secret" not in t.view() and t.view()["shown"] == []
+    # Pressed again after it covered itself: it asks again, as the first time.
+    with pytest.raises(RuleError):
+        t.act("show_need")
+    t.act("show_need", confirm="1").act("show_need")      # hiding is one tap
+    assert "secret" not in t.view()
+    with pytest.raises(BadInput):
+        t.act("show_need", team="blue", confirm="1")
+
+
+def test_competitive_board_shows_one_teams_need_at_a_time():
+    t = Table(seats=SEATS[:4], mode="versus")      # Blue: Ann, Cy; Orange: Bob, Di
+    t.act("new_needs")
+    with pytest.raises(BadInput):
+        t.act("show_need", confirm="1")          # both at once: refused while the Cats hold phones
+    with pytest.raises(RuleError) as asked:
+        t.act("show_need", team="orange")
+    assert str(asked.value) == "It is on Bob's phone. Show it to everyone?"
+    t.act("show_need", team="blue", confirm="1")
+    assert set(t.view()["secret"]) == {"blue"}
+    t.act("show_need", team="orange", confirm="1")   # the other team's replaces it
+    assert set(t.view()["secret"]) == {"orange"}
+    t.act("show_need", team="orange")
+    assert "secret" not in t.view()
+
+
+def test_one_device_play_shows_both_needs_in_one_tap_until_pressed_again():
+    t = Table(seats=[], mode="versus")
+    t.act("new_needs").act("show_need")
+    assert set(t.view()["secret"]) == {"blue", "orange"}
+    t.now += 10 * cc.BOARD_SHOW_SECONDS              # the Cat hides it when done, as the rulebook says
+    assert set(t.view()["secret"]) == {"blue", "orange"}
+    t.act("show_need")
+    assert "secret" not in t.view()
+
+
+def test_the_history_says_what_the_score_really_moved_and_adds_up_to_it():
+    t = Table()
+    t.act("new_needs").act("mishap", reason="pass").act("resolve", outcome="timeout")   # -1 - 1 at 0
+    t.act("new_needs").act("resolve", outcome="guessed")                                # +2
+    t.act("new_needs").act("resolve", outcome="guessed")                                # +2
+    t.act("new_needs").act("mishap", reason="pass").act("mishap", reason="pass")
+    t.act("resolve", outcome="timeout")                                                 # -3 from 4
+    v = t.view()
+    assert [(h["points"], h["moved"]) for h in reversed(v["history"])] == [(-2, 0), (2, 2), (2, 2), (-3, -3)]
+    assert sum(h["moved"] for h in v["history"]) == v["score"] == 1
+    t = Table(mode="versus")
+    t.act("new_needs").act("resolve", team="blue").act("new_needs").act("resolve", team="none")
+    assert [h["moved"] for h in t.view()["history"]] == [0, 1]
+
+
+# ---- guesses tapped on the Needs
+
+def wrong_need(t, role="cat"):
+    r = t.state["round"]
+    return next(n for n in r["needs"] if n != r["secret"][role])
+
+
+def test_a_wrong_guess_goes_on_the_mishap_pile_and_a_right_one_opens_the_resolve():
+    t = Table()
+    t.act("new_needs")
+    secret = t.state["round"]["secret"]["cat"]
+    with pytest.raises(Forbidden):
+        t.act("guess", by=SEATS[0], need=secret)        # Ann is the Cat: she knows it
+    t.act("guess", by=SEATS[1], need=wrong_need(t))
+    v = t.view(SEATS[2])                                 # every screen hears the answer
+    assert v["mishaps"] == 1 and v["guesses"][0]["right"] is False and v["guesses"][0]["by"] == "Bob"
+    assert not v["guess_right"] and v["can_guess"]
+    t.act("guess", confidence="1", need=secret)          # the board guesses, Confidence toggled first
+    v = t.view()
+    assert v["guess_right"] and not v["can_guess"] and v["lives"] == 8
+    assert v["guesses"][1] == {"need": cc._need(secret), "right": True, "by": None, "team": None, "confidence": True}
+    assert v["preview"]["guessed"] == 2 + 1 - 1          # +2, Confidence +1, one Mishap card
+    with pytest.raises(RuleError):
+        t.act("guess", by=SEATS[1], need=secret)         # the round's guess is made: resolve it
+    with pytest.raises(BadInput):
+        t.act("guess", need="not-a-need")
+    t.act("resolve", outcome="guessed")
+    h = t.view()["history"][0]
+    assert h["points"] == 2 and h["outcome"] == "guessed+confidence"
+    assert [(g["right"], g["by"]) for g in h["guesses"]] == [(False, "Bob"), (True, None)]
+    assert h["guesses"][1]["need"] == cc.NEEDS[secret]["name"]
+
+
+def test_a_wrong_guess_with_confidence_loses_the_token_as_wrong_guess_does():
+    t = Table()
+    t.act("new_needs").act("guess", by=SEATS[1], confidence="1", need=wrong_need(t))
+    v = t.view()
+    assert v["lives"] == 8 and v["mishaps"] == 1 and not v["confidence_armed"]
+    t.act("mishap", reason="wrong_guess")                # said aloud and tapped: still works
+    assert t.view()["mishaps"] == 2
+
+
+def test_competitive_each_team_guesses_its_own_need():
+    t = Table(seats=SEATS[:4], mode="versus")           # Blue: Ann (Cat), Cy; Orange: Bob (Cat), Di
+    t.act("new_needs")
+    r = t.state["round"]
+    with pytest.raises(Forbidden):
+        t.act("guess", by=SEATS[0], need=r["secret"]["blue"])   # a Cat does not guess
+    with pytest.raises(Forbidden):
+        t.act("guess", by=SEATS[2], team="orange", need=r["secret"]["orange"])
+    with pytest.raises(RuleError):
+        t.act("guess", by=SEATS[2], confidence="1", need=r["secret"]["blue"])
+    t.act("guess", by=SEATS[2], need=wrong_need(t, "blue"))
+    assert t.view()["guesses"][0]["team"] == "blue" and "mishaps" not in t.view()
+    t.act("guess", by=SEATS[3], need=r["secret"]["orange"])
+    assert t.view(SEATS[3])["can_guess"] is False and t.view(SEATS[2])["can_guess"] is True
+    assert t.view()["guess_team"] == "blue"              # the board guesses for the team whose turn it is
+    t.act("guess", need=r["secret"]["blue"])
+    assert [g["right"] for g in t.view()["guesses"]] == [False, True, True]
+
+
 def test_configure_is_remembered_and_bounded():
     t = Table()
     t.act("configure", difficulty="hard", timer="custom", timer_custom="75", target="12")
@@ -369,7 +493,7 @@ def test_timer_moves():
 MOVE_STEPS = st.lists(st.tuples(
     st.sampled_from(["new_needs", "show_need", "timer_start", "timer_pause", "next_team", "spend_life",
                      "mishap", "resolve_coop", "resolve_versus", "choose_cat", "set_team",
-                     "declare_patterns_out", "rematch", "configure_mode"]),
+                     "declare_patterns_out", "rematch", "configure_mode", "guess"]),
     st.integers(0, 5), st.sampled_from(cc.TEAMS + ("none",)), st.sampled_from(cc.OUTCOMES)), max_size=40)
 
 
@@ -407,6 +531,9 @@ def test_no_move_sequence_shows_a_secret_to_a_non_cat(mode, n_seats, steps, seed
             "resolve_coop": {"outcome": outcome}, "resolve_versus": {"team": team},
             "choose_cat": {"seat": n + 1}, "set_team": {"seat": n + 1, "team": team if team != "none" else "blue"},
             "configure_mode": {"mode": cc.MODES[n % 2]},
+            "guess": {"need": (t.state["round"]["needs"] if t.state["round"] else sorted(cc.NEEDS))[n % 6],
+                      **({"team": team} if team != "none" and t.state["mode"] == "versus" else {})},
+            "show_need": {"confirm": str(n % 2), **({"team": team} if team != "none" and t.state["mode"] == "versus" else {})},
         }.get(name, {})
         move = {"resolve_coop": "resolve", "resolve_versus": "resolve", "configure_mode": "configure"}.get(name, name)
         try:
@@ -421,7 +548,7 @@ def test_no_move_sequence_shows_a_secret_to_a_non_cat(mode, n_seats, steps, seed
                 assert "secret" not in v
                 continue
             if viewer is None:
-                assert bool(allowed) == r["shown"]
+                assert allowed == cc.shown_roles(r, t.now)
             elif t.state["mode"] == "coop":
                 assert allowed == (["cat"] if r["cat"] == viewer.id else [])
             else:

@@ -615,3 +615,22 @@ def test_the_draft_form_offers_only_the_pack_rats_a_turn_allows():
     state["positions"][0], state["positions"][2] = state["positions"][2], state["positions"][0]
     state["draft_at"] = 3                                   # Ann now drafts 3rd: her tile and the underwear
     assert pte.GAME.view(state, ctx())["drafting"]["pack_rat_choices"] == [0, 1, 2]    # the cap of 2 a turn
+
+
+# ---------------------------------------------------------------- the To Do List cards' goals
+
+def test_the_deck_file_has_an_empty_goal_slot_for_each_to_do_card():
+    """The rulebook does not print the goals: the slots are there, empty, for a group to fill."""
+    assert [len(pile) for pile in pte.GOALS] == [pte.PER_PILE] * pte.PILES
+    assert all(goal == "" for pile in pte.GOALS for goal in pile)
+
+
+def test_goals_typed_at_set_up_are_shown_with_the_drawn_cards():
+    goals = {f"goal_{p}_{c}": f"Pile {p} card {c}: pack {c} socks" for p in (1, 2, 3) for c in (1, 2, 3, 4)}
+    state = new_state(**goals)
+    view = pte.view(state, ctx())
+    assert [t["goal"] for t in view["todo"]] == [f"Pile {t['pile']} card {t['card']}: pack {t['card']} socks"
+                                               for t in view["todo"]]
+    assert all(t["goal"] is None for t in pte.view(new_state(), ctx())["todo"])   # unknown: no goal
+    with pytest.raises(BadInput):
+        new_state(goal_1_1="x" * (pte.GOAL_MAX + 1))

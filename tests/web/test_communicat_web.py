@@ -27,6 +27,63 @@ def coop(new_table, device):
     return board, phones
 
 
+def test_the_boards_show_button_asks_first_when_the_need_is_on_a_phone(new_table, device):
+    alone = new_table("communicat", mode="versus")
+    alone.act("new_needs")
+    html = alone.html("board")           # one device: one tap shows both Needs, as the rulebook's page
+    assert "cc-ask" not in html and "Show Cat Needs" in html and 'name="confirm"' not in html
+    board = new_table("communicat", mode="versus")
+    for name in ("Ann", "Bob", "Cy", "Di"):
+        device(board).join(name)
+    board.act("new_needs")
+    html = board.html("board")
+    # a question per team, in the page, whose Yes carries confirm=1 and that team
+    assert html.count('class="cc-ask" data-keep-open') == 2
+    assert "It is on Ann's phone. Show it to everyone?" in html and "It is on Bob's phone." in html
+    assert html.count('name="confirm" value="1"') == 2 and "Show Blue's Need" in html
+    board.act("show_need", team="blue", confirm="1")
+    html = board.html("board")
+    assert "Hide Cat Need" in html and "Show Orange's Need" in html and "Show Blue's Need" not in html
+    assert 'data-refresh-at="' in html and "It covers itself after 10 s." in html
+
+
+def test_a_guess_tapped_on_a_need_is_answered_on_every_screen(coop):
+    board, (ann, bob, cy) = coop
+    board.act("new_needs")
+    secret = secret_of(board)["cat"]
+    laid_out = [n["id"] for n in board.view()["needs"]]
+    wrong = next(n for n in laid_out if n != secret)
+    # the Need cards are the guess's buttons on an Owner's phone and the board, never the Cat's
+    assert f'name="need" value="{wrong}"' in bob.html("seat") and 'name="need"' not in ann.html("seat")
+    assert 'name="confidence" value="1"' in board.html("board")
+    assert ann.act("guess", need=secret, expect=403).json["error"].startswith("You are the Cat")
+    bob.act("guess", need=wrong)
+    for screen, role in ((board, "board"), (ann, "seat"), (cy, "seat")):
+        assert "Bob guessed" in screen.html(role) and "wrong." in screen.html(role)
+        assert screen.view()["mishaps"] == 1
+    cy.act("guess", need=secret, confidence="1")
+    html = board.html("board")
+    assert "Cy guessed" in html and "right!" in html
+    # resolving is now the next step: open, its button the primary one, the points of a right guess
+    resolve = html.split('class="cc-resolve-details')[1].split("</summary>")[0]
+    assert "open" in resolve and "primary big" in resolve
+    assert board.view()["preview"]["guessed"] == 2 + 1 - 1
+    board.act("resolve", outcome="guessed")
+    history = board.html("board").split('class="cc-history-table"')[1]
+    assert "✘ " in history and "✔ " in history and board.view()["history"][0]["guesses"][1]["by"] == "Cy"
+    # a guess on a Need that is not laid out, or without a round, is refused with a sentence
+    assert bob.act("guess", need=wrong, expect=409).json["error"] == "No round is under way: press New Needs first."
+
+
+def test_the_round_history_shows_what_the_score_really_moved(coop):
+    board, _ = coop
+    board.act("new_needs")
+    board.act("mishap", reason="pass")
+    board.act("resolve", outcome="timeout")              # -2 by the rules, the score stays at 0
+    cell = board.html("board").split('class="cc-history-points"')[1].split("</td>")[0]
+    assert cell.split(">", 1)[1].split("<small>")[0].strip() == "0" and "(-2, score stays at 0)" in cell
+
+
 def test_new_table_page_and_options(client):
     page = client.get("/new/communicat").get_data(as_text=True)
     for text in ('name="mode"', 'name="difficulty"', 'name="timer"', 'name="timer_custom"', 'name="target"'):
@@ -53,9 +110,13 @@ def test_only_the_cats_phone_gets_the_need(coop):
         assert "is-secret" not in html and "cc-mark" not in html and "secret Need:" not in html
         # the name is on its card in the layout, exactly once, like every other Need
         assert html.count(str(escape(secret["name"]))) == 1
-    # the board shows it on demand (one-device play), and hides it again without a trace
+    # the board shows it on demand, and hides it again without a trace; since Ann holds it on her
+    # phone, showing it to everyone is asked first (the question is the refusal's sentence)
     before = board.html("board")
-    board.act("show_need")
+    asked = board.act("show_need", expect=409)
+    assert asked.json["error"] == "It is on Ann's phone. Show it to everyone?"
+    assert "secret" not in board.view()
+    board.act("show_need", confirm="1")
     shown = board.html("board")
     assert "is-secret" in shown and "Cat's Need" in shown
     assert "secret" in board.view()

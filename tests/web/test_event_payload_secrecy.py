@@ -69,7 +69,7 @@ def test_communicat_event_payloads_carry_each_viewers_own_view_and_no_need_it_ma
     board = new_table("communicat", mode=mode)
     phones = {name: device(board).join(name) for name in names}
     board.act("new_needs")
-    board.act("show_need")
+    board.act("show_need", confirm="1", **({"team": "blue"} if mode == "versus" else {}))
     with app.extensions["companion"].store.read() as tx:
         state = tx.get_table(board.code).state
     assert state["round"]["secret"]

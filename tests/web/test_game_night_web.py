@@ -225,9 +225,20 @@ def test_the_evening_lists_every_game_newest_first_with_a_summary(app, tmp_path,
     assert "3 games played" in page
     newest, middle, oldest = (page.index(f"Game {n}, ") for n in (3, 2, 1))
     assert newest < middle < oldest
-    assert "Game 2, CommuniCat: Together wins" in page and page.count("<polyline") >= 3
+    # each game has its chart: lines for one scored over rounds, bars for one decided in one round
+    assert "Game 2, CommuniCat: Together wins" in page
+    assert page.count("<polyline") + page.count('class="bar-chart"') >= 3
     # An archive keeps the whole evening.
     assert board.code in expire_idle_tables(app.extensions["companion"], -1_000_000, str(tmp_path / "archive"))
     archived = json.loads((tmp_path / "archive" / f"{board.code}.json").read_text())
     assert [r["game"] for r in archived["records"]] == ["catchy", "communicat", "catchy"]
     assert [e["kind"] for e in archived["events"]].count("switch") == 2
+
+
+def test_the_next_game_page_speaks_to_a_seated_table(night):
+    """The switch form includes the game's own set-up page: its advice to join after creating the
+    table is wrong for a table whose players are already seated (issue #27)."""
+    board, _ = night
+    page = board.client.get(f"/t/{board.code}/switch?game=communicat").get_data(as_text=True)
+    assert "after you create the table" not in page and "The secret Need appears on the Cat's phone only." in page
+    assert "after you create the table" in board.client.get("/new/communicat").get_data(as_text=True)

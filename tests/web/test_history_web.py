@@ -59,11 +59,12 @@ def test_a_finished_game_is_kept_with_its_rounds_and_winner(catchy):
     assert game["number"] == 1 and game["finished_at"] >= game["started_at"]
     final = [row for row in as_csv if row["round"] == "final"]
     assert [(r["player"], r["score"], r["winner"]) for r in final] == [("Ann", "9", "yes"), ("'=Bob", "5", "no")]
-    # The end of the game shows the chart on the board and on the page of finished games.
+    # The end of the game shows the chart on the board and on the page of finished games: a game
+    # decided in one round is a bar per player with its place (a one-point line says nothing).
     for html in (catchy.html("board"), catchy.client.get(f"/t/{catchy.code}/history").get_data(as_text=True)):
-        assert '<svg viewBox="0 0 640 300" role="img"' in html
-        assert "Scores over rounds: Ann 9, =Bob 5" in html.replace("&#34;", '"').replace("&#61;", "=")
-        assert "<polyline" in html
+        assert '<svg viewBox="0 0 640 300" role="img"' in html and 'class="bar-chart"' in html
+        assert "Final scores: Ann 9, =Bob 5" in html.replace("&#34;", '"').replace("&#61;", "=")
+        assert "9 · place 1 🏆" in html and "5 · place 2" in html and "<polyline" not in html
 
 
 def test_rematches_add_games_and_rounds_chart_over_time(catchy):
@@ -139,6 +140,25 @@ def test_the_most_players_of_any_game_get_line_styles_told_apart_without_colour(
     from companion.games.we_love_cats import MAX_PLAYERS
     from companion.web.charts import score_chart
     players = [f"P{n}" for n in range(MAX_PLAYERS)]
-    chart = score_chart({"players": players, "winners": [], "rounds": [{"round": 1, "scores": {p: 1 for p in players}}]})
+    rounds = [{"round": n, "scores": {p: n for p in players}} for n in (1, 2)]
+    chart = score_chart({"players": players, "winners": [], "rounds": rounds})
     assert len({(ln["dash"], ln["marker"]) for ln in chart["lines"]}) == MAX_PLAYERS
     assert len({ln["colour"] for ln in chart["lines"]}) == MAX_PLAYERS
+    # all nine tied at every round: every marker has a spot of its own
+    assert len({(px, py) for ln in chart["lines"] for px, py, _ in ln["points"]}) == 2 * MAX_PLAYERS
+
+
+def test_a_game_that_scores_once_gets_bars_with_places_and_a_tie_shows_both():
+    """Cloaked Cats and Pack the Essentials score once: a one-point "line" said nothing (issue #27)."""
+    from companion.web.charts import score_chart
+    result = {"players": ["Ann", "Ben", "Cleo"], "winners": ["Ann", "Ben"],
+              "rounds": [{"round": 1, "scores": {"Ann": 62, "Ben": 62, "Cleo": 40}}]}
+    chart = score_chart(result)
+    assert chart["kind"] == "bars"
+    bars = {b["name"]: b for b in chart["bars"]}
+    assert {n: (b["score"], b["place"]) for n, b in bars.items()} == {"Ann": (62, 1), "Ben": (62, 1), "Cleo": (40, 3)}
+    assert bars["Ann"]["x"] + bars["Ann"]["width"] < bars["Ben"]["x"]          # side by side, both seen
+    assert bars["Ann"]["height"] == bars["Ben"]["height"] > bars["Cleo"]["height"]
+    # a game's own ranking (a tie-break, a vote) gives the places when it has one
+    chart = score_chart(dict(result, places={"Ann": 2, "Ben": 1, "Cleo": 3}))
+    assert [b["place"] for b in chart["bars"]] == [2, 1, 3]

@@ -308,3 +308,22 @@ def test_places_after_the_vote_on_every_screen_and_in_the_history(new_table, dev
     assert {r["player"]: r["place"] for r in rows if r["round"] == "final"} == {"Ann": "2", "Bo": "1", "Cy": "3"}
     page = board.client.get(f"/t/{board.code}/history").get_data(as_text=True)
     assert '<tr class="score-places"><th scope="row">Place</th><td>2</td><td>1</td><td>3</td></tr>' in page
+
+
+def test_to_do_goals_from_the_set_up_page_reach_the_board_and_the_score_pad(new_table, device, client):
+    page = client.get(f"/new/{GAME}").get_data(as_text=True)
+    assert 'name="goal_1_1"' in page and 'name="goal_3_4"' in page
+    goals = {f"goal_{p}_{c}": f"Goal {p}.{c}" for p in (1, 2, 3) for c in (1, 2, 3, 4)}
+    board = new_table(GAME, mode="full", **goals)
+    phones = [device(board).join(name) for name in ("Ann", "Bo", "Cy")]
+    _to_scoring(board, phones)     # starts the game, then plays its 12 rounds
+    drawn = board.view()["todo"]
+    html = board.html("board")
+    for t in drawn:
+        assert t["goal"] == f"Goal {t['pile']}.{t['card']}"
+        assert f"card #{t['card']}: <q class=\"pte-goal\">Goal {t['pile']}.{t['card']}</q>" in html
+    # the score pad names each list's goal beside its points: on a phone's form and the board's table
+    goal = f'<small class="pte-goal">Goal 1.{drawn[0]["card"]}</small>'
+    assert f"To Do List 1 {goal}" in phones[0].html("seat")
+    phones[0].act("score", **PAD)
+    assert f"To Do List 1<br>{goal}" in board.html("board")

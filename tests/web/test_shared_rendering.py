@@ -154,7 +154,10 @@ def test_after_a_change_every_stream_carries_its_own_view_and_no_one_elses_secre
     viewers += [(name, phone, role) for name, phone in phones.items() for role in ("seat", "board")]
     seen = board.view()["version"]
     streams = [(name, who, role, open_stream(who, board.code, role, seen)) for name, who, role in viewers]
-    board.act("show_need" if game == "communicat" else "start")
+    if game == "communicat":
+        board.act("show_need", confirm="1")
+    else:
+        board.act("start")
     if game == "pack-the-essentials":
         assert not games.get(game).sections_read_viewer
     payloads = {(name, role): next_payload(chunks)[1] for name, _, role, (_, chunks) in streams}
