@@ -413,7 +413,7 @@ def _moved(entry: dict) -> int:
 
 def _guess_entries(state: dict, guesses: list[dict]) -> list[dict]:
     """The round's guesses for a view or the history: public once made (the Cat answered aloud)."""
-    return [dict(g, need=_need(state, g["need"])) for g in guesses]
+    return [dict(g, need=_need(g["need"], state)) for g in guesses]
 
 
 def coop_points(outcome: str, confidence: bool, mishaps: int, lives_on_mishap: int) -> int:
@@ -568,8 +568,9 @@ def set_team(state, ctx, seat, team):
 
 # ---------------------------------------------------------------- views
 
-def _need(state: dict, need_id: str) -> dict:
-    return dict(needs_of(state)[need_id])
+def _need(need_id: str, state: dict | None = None) -> dict:
+    """A Need as views show it, from the table's deck (a group's own, else the original)."""
+    return dict((needs_of(state) if state is not None else NEEDS)[need_id])
 
 
 def my_secret_roles(state: dict, ctx: Ctx) -> list[str]:
@@ -599,7 +600,7 @@ def view(state: dict, ctx: Ctx) -> dict:
         "target": state["target"],
         "round": state["round_no"] + (1 if r is not None else 0),
         "in_round": r is not None,
-        "needs": [_need(state, n) for n in r["needs"]] if r else [],
+        "needs": [_need(n, state) for n in r["needs"]] if r else [],
         # What the board shows (roles, not Needs: the same on every screen) and until when.
         "shown": shown_roles(r, ctx.now),
         "shown_until": r.get("shown_until") if shown_roles(r, ctx.now) else None,
@@ -674,7 +675,7 @@ def view(state: dict, ctx: Ctx) -> dict:
     # The secret(s) this viewer may see, and nothing about the others.
     visible = my_secret_roles(state, ctx)
     if visible:
-        secret = {role: _need(state, r["secret"][role]) for role in visible}
+        secret = {role: _need(r["secret"][role], state) for role in visible}
         out["secret"] = secret
         if len(visible) == 2:
             out["same_need"] = r["secret"]["blue"] == r["secret"]["orange"]

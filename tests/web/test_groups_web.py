@@ -367,3 +367,20 @@ def test_friends_joining_at_the_same_moment_are_all_members(app):
     assert answers == {name: 200 for name in names}
     assert sorted(m["name"] for m in _members(app, tablet.code)) == names
     assert len({m["id"] for m in _members(app, tablet.code)}) == len(names)
+
+
+def test_a_groups_own_need_can_be_guessed(friends):
+    """CommuniCat's guesses name a Need by id: a group's own Needs have ids of their own ("n1")."""
+    tablet, phones = friends
+    for text, icon in [("A warm lap", "🛋️"), ("Box!", "📦"), ("The sunny window", "🪟")]:
+        tablet.post("/needs", 201, text=text, icon=icon)
+    for need in tablet.get("/needs.json").json["needs"][:-7]:          # 7 left: 4 original, our 3
+        tablet.post(f"/needs/{need['id']}/remove")
+    board = tablet.table("communicat", difficulty="easy")              # 6 of the 7 laid out
+    seat(phones, "Ann", board, typed=False)
+    seat(phones, "Bob", board, typed=False)
+    board.act("new_needs")
+    own = next(n["id"] for n in board.view()["needs"] if n["id"].startswith("n"))
+    board.act("guess", need=own)
+    assert board.view()["guesses"][0]["need"]["id"] == own
+    assert "not laid out" in board.act("guess", expect=400, need="n99").json["error"]
