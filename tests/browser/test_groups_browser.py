@@ -56,11 +56,13 @@ def test_a_group_on_a_tablet_and_phones(seeded_server, browser):
         expect(phone).to_have_url(re.compile(r"/seat$"))
         expect(phone.locator(".topbar .me")).to_contain_text(name)
     tablet.get_by_role("button", name="New Needs").click()
+    tablet.locator(".cc-resolve-details > summary").click()             # folded until time runs out
     tablet.locator(".cc-resolve").get_by_role("button", name="Apply and end the round").click()
     for page in (tablet, *phones.values()):
         expect(page.locator(".cc-finished")).to_be_visible()
 
     # Then a competitive CommuniCat at the same table: Blue (the 1st and 3rd seats: Bob and Di) wins.
+    tablet.locator(".table-drawer > summary", has_text="Table").click()   # folded away during a game
     tablet.get_by_role("link", name="Next game at this table").click()
     tablet.get_by_role("link", name="CommuniCat").click()
     tablet.get_by_label(re.compile("Competitive")).check()
