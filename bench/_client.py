@@ -1,4 +1,4 @@
-"""A tiny HTTP/1.1 client over plain sockets (one connection per request), shared by the
+"""A tiny HTTP/1.1 client over plain sockets (one connection per request, or KeptAlive), shared by the
 benchmarks so they measure the server, not a client library. 127.0.0.1 only."""
 from __future__ import annotations
 
@@ -47,3 +47,87 @@ def http(port: int, method: str, path: str, body: dict | None = None, headers: d
             out, rest = out + rest[:size], rest[size + 2:]
         payload = out
     return status, hdrs, payload
+
+
+class KeptAlive:
+    """One HTTP/1.1 connection kept open for request after request, as a browser (and htmx in it)
+    sends a page's POSTs: no new TCP connection and no new server greenlet per request. Answers are
+    read by their Content-Length (the app's non-streamed answers carry one). If the server closed
+    the connection meanwhile (its idle timeout), the request is sent once more on a new one."""
+
+    def __init__(self, port: int, source: str | None = None, timeout: float = 30):
+        self.port, self.source, self.timeout = port, source, timeout
+        self._sock: socket.socket | None = None
+        self._buffer = b""
+
+    def _connect(self) -> socket.socket:
+        self._sock = socket.create_connection(("127.0.0.1", self.port), timeout=self.timeout,
+                                              source_address=(self.source, 0) if self.source else None)
+        self._buffer = b""
+        return self._sock
+
+    def close(self) -> None:
+        if self._sock is not None:
+            self._sock.close()
+            self._sock = None
+
+    def request(self, method: str, path: str, body: dict | None = None,
+                headers: dict | None = None) -> tuple[int, dict, bytes]:
+        data = urllib.parse.urlencode(body, doseq=True).encode() if body is not None else b""
+        head = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{self.port}"]
+        lowered = {k.lower() for k in (headers or {})}
+        if "accept" not in lowered:
+            head.append("Accept: application/json")
+        head += [f"{k}: {v}" for k, v in (headers or {}).items()]
+        head += ["Content-Type: application/x-www-form-urlencoded", f"Content-Length: {len(data)}"]
+        message = ("\r\n".join(head) + "\r\n\r\n").encode() + data
+        for attempt in (1, 2):
+            fresh = self._sock is None
+            sock = self._sock or self._connect()
+            try:
+                sock.sendall(message)
+                return self._answer(sock)
+            except (ConnectionError, EOFError):
+                self.close()
+                if fresh or attempt == 2:
+                    raise
+            except OSError:
+                self.close()
+                raise
+        raise AssertionError("unreachable")
+
+    def _read_until(self, sock: socket.socket, marker: bytes) -> bytes:
+        while marker not in self._buffer:
+            chunk = sock.recv(65536)
+            if not chunk:
+                raise EOFError("the server closed the connection")
+            self._buffer += chunk
+        part, self._buffer = self._buffer.split(marker, 1)
+        return part
+
+    def _answer(self, sock: socket.socket) -> tuple[int, dict, bytes]:
+        lines = self._read_until(sock, b"\r\n\r\n").decode("latin-1").split("\r\n")
+        status = int(lines[0].split()[1])
+        hdrs: dict[str, str] = {}
+        for line in lines[1:]:
+            k, _, v = line.partition(":")
+            hdrs[k.strip().lower()] = v.strip()
+        length = int(hdrs.get("content-length", "-1"))
+        if length < 0:   # no length: the body ends with the connection
+            while True:
+                chunk = sock.recv(65536)
+                if not chunk:
+                    break
+                self._buffer += chunk
+            payload, self._buffer = self._buffer, b""
+            self.close()
+            return status, hdrs, payload
+        while len(self._buffer) < length:
+            chunk = sock.recv(65536)
+            if not chunk:
+                raise EOFError("the server closed the connection mid-answer")
+            self._buffer += chunk
+        payload, self._buffer = self._buffer[:length], self._buffer[length:]
+        if hdrs.get("connection", "").lower() == "close":
+            self.close()
+        return status, hdrs, payload

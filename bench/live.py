@@ -1,13 +1,21 @@
-"""Live-update benchmark: N tables x M devices, each device holding an event stream and re-fetching
-its own view on every change, like the page does. Each table makes a bounded number of actions; for
-each action we time from sending the POST to the moment the LAST device of that table has its fresh
-view. Prints p50/p99 of that (and, apart, of the event alone reaching every device), failures, streams
-held, the server's CPU use and its resident memory.
+"""Live-update benchmark: N tables x M phones and each table's board, every screen holding an event
+stream that carries its own fresh view, like the pages do (M + 1 deliveries per action). Each table
+makes a bounded number of actions from its board, POSTed on kept-alive connections as a browser
+sends them; for each action we time from sending the POST to the moment the LAST screen of that
+table has its fresh view. Prints p50/p99 of that (and, apart, of the event alone reaching every
+screen), failures, streams held, the views delivered (counted as they arrive), the server's CPU use
+(and Redis's, in two-process runs), its resident memory and the machine's load average sampled
+through the run.
+
+Closed loop (default): a table's next tap waits for the last one's views, then a pause. Open loop
+(--open-loop): each table taps on its schedule regardless, so the server meets the offered rate
+(tables / pause actions a second); the result gives the rate it achieved.
 
     .venv/bin/python bench/live.py --tables 300 --devices 6 --actions 5
     .venv/bin/python bench/live.py --two-processes ...   # two app processes sharing a Redis
     .venv/bin/python bench/live.py --two-processes --by-table ...   # ... each table on one of them
     .venv/bin/python bench/live.py --random-taps --tables 50   # every device taps at random: refusals per 1,000
+    .venv/bin/python bench/live.py --open-loop --pause 1 ...   # taps on schedule: achieved actions per second
 
 With --two-processes, a redis-server (Debian's) and two `python app.py --db redis://...` processes are
 started; a table's devices are split between the two processes (even ones on A, odd ones on B) and
@@ -47,7 +55,7 @@ import gevent  # noqa: E402
 from gevent.event import Event  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _client import http  # noqa: E402
+from _client import KeptAlive, http  # noqa: E402
 from _server import RedisServer, Server, percentile  # noqa: E402
 
 
@@ -55,26 +63,34 @@ VERSION = re.compile(rb'data-version="(\d+)"')
 
 
 class Device:
-    """One phone: a seat cookie, an open event stream (`?as=seat`: each event carries the fresh
-    view, as the page takes it), a re-fetch of its view when an event has none (always with
-    `refetch_always`: the stream without `as=`, as before the views came in the events)."""
+    """One screen: a phone with a seat cookie (`role` "seat"), or the table's board with the host's
+    cookie (`role` "board"), holding an open event stream (`?as=<role>`: each event carries the
+    fresh view, as the page takes it), and re-fetching its view when an event has none (always with
+    `refetch_always`: the stream without `as=`, as before the views came in the events). Every view
+    that reaches it is counted and timed (`arrivals`: version, when)."""
 
-    def __init__(self, port: int, code: str, name: str, stats: dict, source: str, refetch_always: bool = False):
+    def __init__(self, port: int, code: str, name: str, stats: dict, source: str, refetch_always: bool = False,
+                 cookie: str | None = None):
         self.port, self.code, self.stats, self.source = port, code, stats, source
         self.refetch_always = refetch_always
-        status, hdrs, _ = http(port, "POST", f"/t/{code}/join", {"name": name}, source=source)
-        if status != 200:
-            raise RuntimeError(f"join failed: {status}")
-        self.cookie = hdrs["set-cookie"].split(";")[0]
+        self.role = "seat" if cookie is None else "board"
+        if cookie is None:
+            status, hdrs, _ = http(port, "POST", f"/t/{code}/join", {"name": name}, source=source)
+            if status != 200:
+                raise RuntimeError(f"join failed: {status}")
+            cookie = hdrs["set-cookie"].split(";")[0]
+        self.cookie = cookie
         self.version = 0
         self.event_at: dict[int, float] = {}  # version -> when its event reached this device
+        self.arrivals: list[tuple[int, float]] = []  # (version of the view, when it arrived), in order
         self.updated = Event()
         self.connected = Event()
 
     def listen(self, stop: Event) -> None:
+        s = None
         try:
             s = socket.create_connection(("127.0.0.1", self.port), timeout=None, source_address=(self.source, 0))
-            stream = f"/t/{self.code}/events" + ("" if self.refetch_always else "?as=seat")
+            stream = f"/t/{self.code}/events" + ("" if self.refetch_always else f"?as={self.role}")
             s.sendall((f"GET {stream} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: {self.cookie}\r\n"
                        f"Accept: text/event-stream\r\nLast-Event-ID: 999999\r\n\r\n").encode())
             buffer = b""
@@ -96,12 +112,15 @@ class Device:
                             self.stats["bytes"] += len(event)
                             self.stats["views_in_events"] += 1
                             self.version = max(self.version, int(html.group(1)))
+                            self.arrivals.append((self.version, time.perf_counter()))
                             self.updated.set()
                         else:
                             self.refetch()
-            s.close()
         except Exception:
             self.stats["stream_errors"] += 1
+        finally:  # however it ends (stopped, killed): the server sees the stream closed
+            if s is not None:
+                s.close()
 
     def refetch(self) -> None:
         """What the page does on `changed`: fetch its own HTML view (compressed, as a browser asks)."""
@@ -118,6 +137,7 @@ class Device:
             found = VERSION.search(html)
             if found:
                 self.version = max(self.version, int(found.group(1)))
+                self.arrivals.append((self.version, time.perf_counter()))
             self.updated.set()
         except Exception:
             self.stats["failed"] += 1
@@ -198,13 +218,44 @@ def cpu_costs(server, history: int, samples: int = 300) -> dict:
             "calibration_views_in_events": stats["views_in_events"]}
 
 
+class LoadSampler:
+    """The machine's 1-minute load average, sampled every `every` seconds while a run lasts: a figure
+    measured while other work ran on the machine says so."""
+
+    def __init__(self, every: float = 2.0):
+        self.samples: list[float] = [os.getloadavg()[0]]
+        self._stop = Event()
+        self._greenlet = gevent.spawn(self._sample, every)
+
+    def _sample(self, every: float) -> None:
+        while not self._stop.wait(every):
+            self.samples.append(os.getloadavg()[0])
+
+    def stop(self) -> dict:
+        self._stop.set()
+        self._greenlet.join(5)
+        self.samples.append(os.getloadavg()[0])
+        return {"machine_load_average_1min": round(self.samples[-1], 2),
+                "machine_load_average_1min_through_run": {
+                    "min": round(min(self.samples), 2), "mean": round(sum(self.samples) / len(self.samples), 2),
+                    "max": round(max(self.samples), 2), "samples": len(self.samples)}}
+
+
+def reached(device: Device, version: int) -> float | None:
+    """When `device` first showed `version` or a newer one (an event may skip versions)."""
+    return next((at for v, at in device.arrivals if v >= version), None)
+
+
 def run(tables: int, devices: int, actions: int, pause: float, two_processes: bool = False,
         seed_tables: int = 0, history: int = 0, during=None, refetch_always: bool = False,
-        by_table: bool = False) -> dict:
+        by_table: bool = False, open_loop: bool = False) -> dict:
     """`during(port, codes)`: started once every stream is held and returning a function that
     stops it and returns a dict for the result (bench/abuse.py's abusive client). `by_table` (two
     processes): each table's devices and actions go to one process, as a proxy routing by table
-    code does (docs/DEPLOY.md), instead of splitting every table's devices between the two."""
+    code does (docs/DEPLOY.md), instead of splitting every table's devices between the two.
+    `open_loop`: each table taps on its schedule whether or not the last tap's views have arrived
+    (as players do), so a slow server meets the offered rate instead of slowing the taps down; the
+    result says how many actions a second it achieved and their latency from each tap's POST."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # the server inherits it
     store = RedisServer() if two_processes else None
@@ -220,14 +271,18 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
     stats = {"failed": 0, "stream_errors": 0, "latencies": [], "delivery": [], "bytes": 0,
              "views_in_events": 0, "view_fetches": 0}
     stop = Event()
+    connections: list[KeptAlive] = []
     try:
         costs = cpu_costs(server, history)
         hosts = dict(new_table(server.port) for _ in range(tables))
         codes = list(hosts)
         serving = {code: servers[t % len(servers)] if by_table else server for t, code in enumerate(codes)}
+        # Each table: its phones, then its board (the host's screen, on the process that takes its actions).
         table_devices = {code: [Device((serving[code] if by_table else servers[i % len(servers)]).port, code,
                                        f"P{i}", stats, table_source(t), refetch_always)
                                 for i in range(devices)]
+                               + [Device(serving[code].port, code, "board", stats, table_source(t), refetch_always,
+                                         cookie=hosts[code]["Cookie"])]
                          for t, code in enumerate(codes)}
         listeners = [gevent.spawn(d.listen, stop) for ds in table_devices.values() for d in ds]
         for ds in table_devices.values():
@@ -240,11 +295,28 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
         # thing the timed load met, and its slowest actions.
         versions = {code: json.loads(http(server.port, "GET", f"/t/{code}/view.json", source=table_source(t))[2])["version"]
                     for t, code in enumerate(codes)}
+        # The board's POSTs go on connections it keeps open, as htmx's do in a browser (one, or
+        # more while earlier taps are still waiting for their answers: open loop).
+        idle: dict[str, list[KeptAlive]] = {code: [] for code in codes}
+
+        def post_roll(code: str, source: str, version: int) -> tuple[int | None, bytes]:
+            conn = idle[code].pop() if idle[code] else None
+            if conn is None:
+                conn = KeptAlive(serving[code].port, source=source)
+                connections.append(conn)
+            try:
+                status, _, body = conn.request("POST", f"/t/{code}/act/roll", {"version": version},
+                                               headers=hosts[code])
+            except OSError:  # no answer within the client's 30 s: a failure, and the table goes on
+                conn.close()
+                return None, b""
+            idle[code].append(conn)
+            return status, body
 
         rng = random.Random(7)
         stop_during = during(server.port, codes) if during else None
 
-        def drive(code: str, ds: list[Device]) -> None:
+        def closed_loop(code: str, ds: list[Device]) -> None:
             version = versions[code]
             # Tables act independently: a random start, then random gaps around `pause`.
             gevent.sleep(rng.uniform(0, pause))
@@ -252,15 +324,12 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
                 for d in ds:
                     d.updated.clear()
                 started = time.perf_counter()
-                try:
-                    status, _, body = http(serving[code].port, "POST", f"/t/{code}/act/roll", {"version": version},
-                                           headers=hosts[code])
-                except OSError:  # no answer within the client's 30 s: a failure, and the table goes on
-                    status = None
-                    version = json.loads(http(serving[code].port, "GET", f"/t/{code}/view.json",
-                                                   source=ds[0].source)[2])["version"]
+                status, body = post_roll(code, ds[0].source, version)
                 if status != 200:
                     stats["failed"] += 1
+                    if status is None:
+                        version = json.loads(http(serving[code].port, "GET", f"/t/{code}/view.json",
+                                                  source=ds[0].source)[2])["version"]
                     continue
                 version = json.loads(body)["version"]
                 deadline = time.perf_counter() + 10
@@ -277,42 +346,105 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
                     stats["failed"] += 1
                 gevent.sleep(rng.uniform(0.5 * pause, 1.5 * pause))
 
+        sent: list[tuple[str, float, int]] = []   # open loop: (table, when the POST went, the version it made)
+
+        def one_tap(code: str, ds: list[Device]) -> None:
+            started = time.perf_counter()
+            # roll is independent of what the screen saw (stale="apply"): the newest version the
+            # board knows of is enough, as on the page
+            status, body = post_roll(code, ds[0].source, max(versions[code], ds[-1].version))
+            if status != 200:
+                stats["failed"] += 1
+                return
+            made = json.loads(body)["version"]
+            versions[code] = max(versions[code], made)
+            sent.append((code, started, made))
+
+        def open_loop_table(code: str, ds: list[Device]) -> None:
+            taps = []
+            gevent.sleep(rng.uniform(0, pause))
+            for _ in range(actions):
+                taps.append(gevent.spawn(one_tap, code, ds))
+                gevent.sleep(rng.uniform(0.5 * pause, 1.5 * pause))
+            gevent.joinall(taps, timeout=60)
+
         cpu_before = sum(s.cpu_seconds() for s in servers)
+        redis_cpu_before = store.cpu_seconds() if store else 0.0
         client_cpu_before = time.process_time()
+        views_before, fetches_before = stats["views_in_events"], stats["view_fetches"]
+        load = LoadSampler()
         started = time.perf_counter()
+        drive = open_loop_table if open_loop else closed_loop
         gevent.joinall([gevent.spawn(drive, code, ds) for code, ds in table_devices.items()], timeout=600)
-        elapsed = time.perf_counter() - started
+        if open_loop:   # every tap's views, or 10 s for the last of them
+            deadline = time.perf_counter() + 10
+            for code, _, version in sorted(sent, key=lambda s: s[2]):
+                for d in table_devices[code]:
+                    while d.version < version and time.perf_counter() < deadline:
+                        d.updated.wait(max(0.0, deadline - time.perf_counter()))
+                        d.updated.clear()
+            for code, at, version in sent:
+                times = [reached(d, version) for d in table_devices[code]]
+                if all(times):
+                    stats["latencies"].append((max(times) - at) * 1000)
+                    arrivals = [d.event_at.get(version) for d in table_devices[code]]
+                    if all(arrivals):
+                        stats["delivery"].append((max(arrivals) - at) * 1000)
+                else:
+                    stats["failed"] += 1
+            # until the last view of the last tap arrived: the time the achieved rate is counted over
+            last = max((at for d in (d for ds in table_devices.values() for d in ds) for _, at in d.arrivals[-1:]),
+                       default=time.perf_counter())
+            elapsed = max(last, started + 1e-3) - started
+        else:
+            elapsed = time.perf_counter() - started
+        load_through = load.stop()
         server_cpu = sum(s.cpu_seconds() for s in servers) - cpu_before
+        redis_cpu = (store.cpu_seconds() - redis_cpu_before) if store else 0.0
         client_cpu = time.process_time() - client_cpu_before
+        views = stats["views_in_events"] - views_before
+        fetches = stats["view_fetches"] - fetches_before
         rss_busy = sum(s.rss_mb() for s in servers)
         during_result = stop_during() if stop_during else {}
         redis_rss = store.rss_mb() if store else None
         stop.set()
         gevent.killall(listeners, timeout=5)
         lat = stats["latencies"]
+        done = len(lat)
+        screens = devices + 1
         return {"setup": ("two app processes + Redis" + (", routed by table" if by_table else ", each table's phones split"))
                          if store else "one app process + SQLite",
+                "mode": "open loop (taps on schedule)" if open_loop else "closed loop (next tap once every screen has the last)",
                 "tables_in_store_before": seed_tables, "history_of_measured_table": history, **costs,
-                "tables": tables, "devices_per_table": devices, "streams_held": held,
-                "actions": tables * actions, "measured": len(lat), "failed": stats["failed"],
+                "tables": tables, "devices_per_table": devices, "screens_per_table": screens,
+                "streams_held": held, "actions": tables * actions, "measured": done, "failed": stats["failed"],
                 "stream_errors": stats["stream_errors"],
                 "event_delivery_p50_ms": round(percentile(stats["delivery"], 50), 1),
                 "event_delivery_p99_ms": round(percentile(stats["delivery"], 99), 1),
                 "p50_ms": round(percentile(lat, 50), 1),
                 "p99_ms": round(percentile(lat, 99), 1), "max_ms": round(max(lat) if lat else float("nan"), 1),
-                "seconds": round(elapsed, 1), "actions_per_second": round(tables * actions / elapsed, 1),
-                "views_delivered_per_second": round(tables * actions * devices / elapsed, 1),
+                "seconds": round(elapsed, 1),
+                "offered_actions_per_second": round(tables / pause, 1),
+                "actions_per_second": round(done / elapsed, 1),   # achieved: actions whose every screen had its view
+                # counted as they arrived, not computed from the schedule
+                "views_delivered": views, "views_delivered_per_second": round(views / elapsed, 1),
+                "views_delivered_per_action": round(views / max(1, done), 2),
                 "server_cpu_percent_of_one_core": round(100 * server_cpu / elapsed, 1),  # app processes together
                 "load_generator_cpu_percent_of_one_core": round(100 * client_cpu / elapsed, 1),
-                "machine_load_average_1min": round(os.getloadavg()[0], 2),
-                "views_in_events": stats["views_in_events"], "view_fetches": stats["view_fetches"],
-                "server_cpu_ms_per_action_under_load": round(1000 * server_cpu / (tables * actions), 2),
-                "kb_per_delivered_view": round(stats["bytes"] / max(1, tables * actions * devices) / 1024, 2),
+                **load_through,
+                "views_in_events": views, "view_fetches": fetches,
+                "server_cpu_ms_per_action_under_load": round(1000 * server_cpu / max(1, done), 2),
+                "kb_per_delivered_view": round(stats["bytes"] / max(1, views + fetches) / 1024, 2),
                 "server_rss_mb_idle": round(rss_idle, 1),
                 "server_rss_mb_busy": round(rss_busy, 1),  # app processes together
-                **({"redis_rss_mb_busy": round(redis_rss, 1)} if store else {}), **during_result}
+                **({"redis_cpu_percent_of_one_core": round(100 * redis_cpu / elapsed, 1),
+                    "redis_cpu_ms_per_action": round(1000 * redis_cpu / max(1, done), 2),
+                    "cpu_ms_per_action_with_redis": round(1000 * (server_cpu + redis_cpu) / max(1, done), 2),
+                    "redis_rss_mb_busy": round(redis_rss, 1)} if store else {}), **during_result}
     finally:
         stop.set()
+        for conn in connections:
+            conn.close()
         for s in servers:
             s.stop()
         if store:
@@ -412,6 +544,9 @@ def main() -> None:
     parser.add_argument("--seed-tables", type=int, default=0,
                         help="tables in the store before the server starts (CPU per action/view at that size)")
     parser.add_argument("--history", type=int, default=0, help="events on the table whose CPU costs are measured")
+    parser.add_argument("--open-loop", action="store_true",
+                        help="each table taps on its schedule without waiting for the last tap's views; reports "
+                             "the actions per second achieved (offered: tables / pause)")
     parser.add_argument("--refetch", action="store_true",
                         help="streams say only the version and every device re-fetches (the old delivery)")
     args = parser.parse_args()
@@ -421,7 +556,8 @@ def main() -> None:
         return
     result = run(min(args.tables, 2000), min(args.devices, 20), min(args.actions, 100), args.pause,
                  args.two_processes, min(args.seed_tables, 20000), min(args.history, 5000),
-                 refetch_always=args.refetch, by_table=args.by_table)
+                 refetch_always=args.refetch, by_table=args.by_table,
+                 open_loop=args.open_loop)
     print(json.dumps(result, indent=2))
 
 

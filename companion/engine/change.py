@@ -13,6 +13,7 @@ from ..errors import Forbidden
 from ..storage.interface import TableRow, Transaction
 from .errors import Stale
 from .identity import Credentials, Viewer, identify, lost_seat_refusal
+from .reading import NotingTransaction, Written
 from .saved import load_table
 from .context import Service
 
@@ -31,6 +32,7 @@ class Change:
     viewer: Viewer
     now: float
     done: bool = False
+    written: Written | None = None
 
     @property
     def version(self) -> int:
@@ -47,7 +49,9 @@ class Change:
         # A move or a switch keeps its state in its event (undo goes back to it); an undo restores
         # one and needs no copy of it.
         kept = state if kind in STATE_EVENTS else None
-        self.tx.add_event(self.code, self.version, kind, self.now, state_after=kept, **event)
+        event_id = self.tx.add_event(self.code, self.version, kind, self.now, state_after=kept, **event)
+        if isinstance(self.tx, NotingTransaction):
+            self.written = Written.of(self.tx, self.version, self.now, state, kind, event, event_id)
         self.done = True
         return self.version
 
@@ -62,7 +66,8 @@ def change_table(tables: Service, code: str, creds: Credentials, work: Callable[
     now = tables.clock()
     changes: list[Change] = []
 
-    def run(tx: Transaction) -> T:
+    def run(store_tx: Transaction) -> T:
+        tx = NotingTransaction(store_tx)
         row, game = load_table(tx, code)
         viewer = identify(tx, row, creds, now)
         if creds.seat_token and viewer.seat is None:
@@ -77,5 +82,11 @@ def change_table(tables: Service, code: str, creds: Credentials, work: Callable[
 
     result = tables.store.transact(run)
     if changes and changes[0].done:
-        tables.hub.publish(code, changes[0].version)
+        change = changes[0]
+        # This process's streams of the table get the read after the change from what it wrote,
+        # before they wake (reading.SharedReads.hand_over: only where they shared a read of the
+        # version before); other processes read it when they hear.
+        if change.written is not None:
+            tables.shared_reads.hand_over(code, change.written, tables.clock(), tables.store.events_kept)
+        tables.hub.publish(code, change.version)
     return result

@@ -4,10 +4,11 @@ serves every viewer of a table that asks for the same version at about the same 
 wakes each of its streams at once)."""
 from __future__ import annotations
 
+import json
 import secrets
 import threading
-from collections import OrderedDict
-from dataclasses import dataclass, field
+from collections import Counter, OrderedDict
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from .. import games, records
@@ -85,6 +86,45 @@ class TableRead:
         self.seats(self.code)
         self._tx, self.at = None, at
 
+    @classmethod
+    def after_change(cls, before: "TableRead", written: "Written", at: float,
+                     events_kept: int | None) -> "TableRead | None":
+        """The read a read transaction would make right after a change that `written` describes
+        was committed on top of `before` (the read of the version the change started from), made
+        from memory; None when that cannot be known exactly (Written.plain says which changes can;
+        a store that keeps fewer events than a snapshot reads would drop one the read cannot know)."""
+        if (not written.plain or before.version != written.version - 1 or before._tx is not None
+                or (events_kept is not None and events_kept < NOTICES_READ)):
+            return None
+        after = cls.__new__(cls)
+        after._tx, after.code, after.game, after.version, after.at = None, before.code, before.game, written.version, at
+        state = json.loads(written.state) if written.state is not None else None
+        after.row = replace(before.row, version=written.version, updated_at=written.now,
+                            **({"state": state} if state is not None else {}))
+        # Parsed once, never changed after (game views are pure): an unchanged state is shared.
+        after.state, after.engine = split_state(state) if state is not None else (before.state, before.engine)
+        answers = dict(before._answers)
+        # Records of other tables (a game that shows them) may have changed meanwhile: only a store read knows.
+        if any(key[0] == "records_of_game" for key in answers) or (
+                after.game.shows_records and after.game.shows_records(after.state)):
+            return None
+        if after.game.standing and not records.started(after.engine) and ("records",) not in answers:
+            return None
+        history = answers.get(("history", NOTICES_READ))
+        if history is None or ("last_live_move",) not in answers:
+            return None
+        # As the store gives it back: arguments through JSON, the event without its state.
+        event = EventRow(written.event_id, written.version, written.kind, written.event.get("move"),
+                         written.event.get("seat_id"), None, written.now,
+                         json.loads(json.dumps(written.event["args"])) if written.event.get("args") is not None else None)
+        answers[("history", NOTICES_READ)] = [event, *history[:NOTICES_READ - 1]]
+        if written.kind in STATE_EVENT_KINDS:
+            answers[("last_live_move",)] = event
+        for key in [key for key in answers if key[0] == "history" and key[1] != NOTICES_READ]:
+            del answers[key]   # only the notices' window is carried forward
+        after._answers = answers
+        return after
+
     def get_table(self, code: str) -> TableRow:
         return self.row
 
@@ -113,6 +153,50 @@ class TableRead:
 
     def records(self, code: str) -> list:
         return self._answer(("records",), lambda tx: tx.records(code))
+
+
+STATE_EVENT_KINDS = ("create", "move", "switch")   # the events last_live_move() answers (change.STATE_EVENTS)
+# What a change's transaction may have been asked, for the read after it to be made from memory:
+# reads, and the one new version with its one event (Change.finish). Any other call (a seat, a
+# credential, a record, an undo, a game switched) and the streams read the table instead.
+PLAIN_CALLS = frozenset({"get_table", "table_exists", "seats", "seat_by_token", "seat_by_name", "credentials",
+                         "last_live_move", "history", "live_states", "records", "records_of_game", "meta",
+                         "save_state", "bump_version", "add_event"})
+
+
+class NotingTransaction:
+    """A write transaction that counts what it is asked, so that the change can tell afterwards
+    whether it wrote only its new version and event (PLAIN_CALLS)."""
+
+    def __init__(self, tx: Transaction):
+        self._tx = tx
+        self.asked: Counter = Counter()
+
+    def __getattr__(self, name: str):
+        self.asked[name] += 1
+        return getattr(self._tx, name)
+
+
+@dataclass(frozen=True)
+class Written:
+    """What one change wrote: its version, the state (encoded; None when only the version moved),
+    the event and the id the store gave it, and whether that was all (`plain`)."""
+    version: int
+    now: float
+    state: str | None
+    kind: str
+    event: dict
+    event_id: int | None
+    plain: bool
+
+    @classmethod
+    def of(cls, tx: NotingTransaction, version: int, now: float, state: str | None, kind: str, event: dict,
+           event_id) -> "Written":
+        asked = tx.asked
+        plain = (set(asked) <= PLAIN_CALLS and asked["add_event"] == 1
+                 and asked["save_state"] + asked["bump_version"] == 1 and isinstance(event_id, int)
+                 and set(event) <= {"move", "seat_id", "args"} and (state is None or isinstance(state, str)))
+        return cls(version, now, state, kind, event, event_id, plain)
 
 
 class SharedReads:
@@ -156,6 +240,22 @@ class SharedReads:
                     del self._making[code]
                 making.set()
 
+    def kept(self, code: str) -> TableRead | None:
+        with self._lock:
+            return self._reads.get(code)
+
+    def hand_over(self, code: str, written: Written, at: float, events_kept: int | None) -> bool:
+        """After a change this process committed: the read of the table that follows it, made from
+        the kept read of the version before and what the change wrote, kept for the table's streams
+        here (so they do not read the store again). False when it could not be made (then the
+        streams read the table once, as for a change heard from another process)."""
+        before = self.kept(code)
+        after = TableRead.after_change(before, written, at, events_kept) if before is not None else None
+        if after is None:
+            return False
+        self._keep(code, after)
+        return True
+
     def _keep(self, code: str, read: TableRead) -> None:
         with self._lock:
             kept = self._reads.get(code)
@@ -182,18 +282,21 @@ def shared_snapshot(tables: Service, code: str, creds: Credentials, at_least: in
     def fresh(read: TableRead | None, now: float) -> bool:
         return read is not None and read.version >= at_least and 0 <= now - read.at < SHARED_READ_SECONDS
 
-    def make() -> TableRead:
-        now = tables.clock()
-        with tables.store.read() as tx:
-            read = TableRead(tx, code)
-            # An anonymous viewer's snapshot makes every read a snapshot needs whoever looks
-            # (the game's records included); share() adds the credentials viewers differ by.
-            make_snapshot(read, Credentials(), now)
-            read.share(now)
-        return read
-
-    read = tables.shared_reads.newest(code, lambda read: fresh(read, tables.clock()), make)
+    read = tables.shared_reads.newest(code, lambda read: fresh(read, tables.clock()),
+                                      lambda: read_to_share(tables, code))
     return make_snapshot(read, creds, read.at)
+
+
+def read_to_share(tables: Service, code: str) -> TableRead:
+    """The table read now, in one read transaction, with all any viewer's snapshot needs."""
+    now = tables.clock()
+    with tables.store.read() as tx:
+        read = TableRead(tx, code)
+        # An anonymous viewer's snapshot makes every read a snapshot needs whoever looks
+        # (the game's records included); share() adds the credentials viewers differ by.
+        make_snapshot(read, Credentials(), now)
+        read.share(now)
+    return read
 
 
 def make_snapshot(tx: TableRead, creds: Credentials, now: float) -> Snapshot:

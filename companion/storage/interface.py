@@ -125,7 +125,8 @@ class Transaction(Protocol):
     # events
     def add_event(self, code: str, version: int, kind: str, now: float, move: str | None = None,
                   seat_id: int | None = None, args: dict | None = None,
-                  state_after: dict | str | None = None) -> None: ...
+                  state_after: dict | str | None = None) -> int:
+        """Appends an event; returns its id (what history() and last_live_move() will say)."""
     def live_states(self, code: str, limit: int) -> list[EventRow]: ...
     def last_live_move(self, code: str) -> EventRow | None: ...
     def mark_undone(self, event_id: int) -> None: ...
@@ -167,6 +168,8 @@ class Transaction(Protocol):
 
 
 class Store(Protocol):
+    events_kept: int | None   # the newest events of a table that history() can give; None: all of them
+
     def transact(self, work: Callable[[Transaction], T]) -> T:
         """Runs `work(tx)` in one write transaction and returns its result. An optimistic backend
         may run `work` again after a conflict, so `work` must only read and write through `tx`."""

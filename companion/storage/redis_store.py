@@ -64,6 +64,7 @@ class RedisStore:
     def __init__(self, url: str, history: int = 500, prefix: str = "ctc:", max_connections: int = 64):
         self.url = url
         self.history = max(2, int(history))
+        self.events_kept = self.history   # the log is trimmed to it
         self.prefix = prefix
         self.tables_key = f"{prefix}tables"
         self.meta_key = f"{prefix}meta"

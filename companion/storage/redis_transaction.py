@@ -169,7 +169,7 @@ class RedisTransaction(RedisWholeTables, RedisGroups):
 
     # events
     def add_event(self, code: str, version: int, kind: str, now: float, move: str | None = None,
-                  seat_id: int | None = None, args: dict | None = None, state_after: dict | str | None = None) -> None:
+                  seat_id: int | None = None, args: dict | None = None, state_after: dict | str | None = None) -> int:
         row = self._fetch(code)
         event_id = int(row["next_event"]) if "next_event" in row else 1
         self._touch(code, {"next_event": event_id + 1})
@@ -193,6 +193,7 @@ class RedisTransaction(RedisWholeTables, RedisGroups):
                 p.ltrim(live_key, -cap, -1)
             self._queue(push_live)
             self._pending_live.setdefault(code, []).append(("push", live))
+        return event_id
 
     def live_states(self, code: str, limit: int) -> list[EventRow]:
         """The newest events that set a state (create or move) and are not undone, newest first."""

@@ -113,6 +113,7 @@ MIGRATIONS = (_seating_order, _seats_made)
 
 class SQLiteStore:
     POOL_SIZE = 16
+    events_kept = None   # every event of a table is kept
 
     def __init__(self, path: str):
         self.path = path

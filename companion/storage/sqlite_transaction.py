@@ -89,11 +89,11 @@ class SQLiteTransaction(SQLiteGroups):
 
     # events
     def add_event(self, code: str, version: int, kind: str, now: float, move: str | None = None,
-                  seat_id: int | None = None, args: dict | None = None, state_after: dict | str | None = None) -> None:
-        self.conn.execute("INSERT INTO events (table_code, version, kind, move, seat_id, args, state_after, at)"
-                          " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                          (code, version, kind, move, seat_id, json.dumps(args) if args is not None else None,
-                           _json(state_after) if state_after is not None else None, now))
+                  seat_id: int | None = None, args: dict | None = None, state_after: dict | str | None = None) -> int:
+        return self.conn.execute("INSERT INTO events (table_code, version, kind, move, seat_id, args, state_after, at)"
+                                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                                 (code, version, kind, move, seat_id, json.dumps(args) if args is not None else None,
+                                  _json(state_after) if state_after is not None else None, now)).lastrowid
 
     def live_states(self, code: str, limit: int) -> list[EventRow]:
         """The newest events that set a state (create or move) and are not undone, newest first."""

@@ -23,6 +23,7 @@ from flask_babel import gettext
 
 from ..engine import TableNotFound, normalise_code
 from .answers import plain_refusal
+from .sections import ViewContext
 from .security import client_address, hold_back, unknown_table_answer
 from .tables import credentials, fresh_view, join_url
 
@@ -109,11 +110,10 @@ def stream(code: str):
     if refused == "full":
         return no_stream(503, gettext("The companion is too busy for another live connection; this page checks for changes every few seconds instead."))
 
-    app = current_app._get_current_object()
-    environ = dict(request.environ)
     if role is not None:
-        # What the stream's request says, read once: its cookies and address do not change while it is open.
-        creds, url = credentials(role), join_url()
+        # What the stream's request says, read once: its cookies, language and address do not
+        # change while it is open. Each event's view is rendered from these, with no request.
+        creds, context = credentials(role), ViewContext.of_request(join_url())
 
     def changed(version: int, shared: bool = True) -> tuple[int, str]:
         """The event for `version`: the version alone, or with this viewer's fresh view (then at
@@ -121,12 +121,7 @@ def stream(code: str):
         html = None
         if role is not None:
             try:
-                # A context of this stream's own request (its cookies, its language) for each
-                # render, pushed and popped here: streams interleave, so one held open across
-                # yields would be popped out of order.
-                with app.request_context(environ):
-                    g.code = code
-                    version, html = fresh_view(role, creds, url, version, shared)
+                version, html = fresh_view(tables, code, role, creds, context, version, shared)
             except Exception:  # the page re-fetches on a version-only event: never lose the event
                 log.exception("could not render the view for an event stream")
         data = str(version) if html is None else f"{version}\n{html}"

@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
-from flask import Blueprint, Flask, redirect, request
+from flask import Blueprint, Flask, g, redirect, request
 from flask_babel import Babel, force_locale, get_locale, get_translations
 from jinja2 import pass_context
 from markupsafe import Markup
@@ -29,6 +29,9 @@ bp = Blueprint("i18n", __name__)
 
 
 def select_locale() -> str:
+    fixed = g.get("language")   # chosen already, by a stream's ViewContext (web/sections.py)
+    if fixed in LANGUAGES:
+        return fixed
     chosen = request.cookies.get(COOKIE)
     if chosen in LANGUAGES:
         return chosen

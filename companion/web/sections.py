@@ -25,10 +25,12 @@ import hashlib
 import json
 import threading
 from collections import OrderedDict
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 
-from flask import current_app, render_template
+from flask import Flask, current_app, g, render_template, request, url_for
 from markupsafe import Markup
+from werkzeug.routing import MapAdapter
 
 from .. import games
 from ..engine import Viewer
@@ -158,13 +160,15 @@ class Renderings:
             while len(self._kept) > self.most:
                 self._kept.popitem(last=False)
 
-    def render(self, template: str, inputs) -> tuple[bytes | None, Markup]:
+    def render(self, template: str, inputs, around=nullcontext) -> tuple[bytes | None, Markup]:
         """`template` rendered from `inputs` (a frozen dataclass whose fields are its context), or
-        the rendering kept for equal inputs; and its key."""
+        the rendering kept for equal inputs; and its key. `around()`: the context a rendering
+        needs, entered only when one is made (ViewContext.rendering)."""
         key = digest([template, inputs])
         html = self.get(key) if key is not None else None
         if html is None:
-            html = Markup(render_template(template, **context_of(inputs)))
+            with around():
+                html = Markup(render_template(template, **context_of(inputs)))
             if key is not None:
                 self.put(key, html)
         return key, html
@@ -184,16 +188,47 @@ def under_way(view: dict, seats) -> bool:
     return bool(seats)
 
 
-def view_html(snap, role: str, join_url: str) -> Markup:
+@dataclass(frozen=True)
+class ViewContext:
+    """What rendering a view takes from the request that asked for it, fixed once: the app, the
+    language, the table's join address and the request's URL adapter (a game's section may link a
+    static file). An event stream takes it when it opens and renders each event's view with it, with
+    no request at all: a kept rendering needs no context, and making one needs only an app context
+    (pushed around it alone, so it never stays pushed across the stream's yields). A request per
+    event, with its language chosen again, was a tenth of an event's cost."""
+    app: Flask
+    language: str
+    join_url: str
+    url_adapter: MapAdapter | None
+
+    @classmethod
+    def of_request(cls, join_url: str) -> "ViewContext":
+        app = current_app._get_current_object()
+        return cls(app, request_language(), join_url, app.create_url_adapter(request))
+
+    @contextmanager
+    def rendering(self):
+        context = self.app.app_context()
+        context.url_adapter = self.url_adapter   # url_for builds this stream's request's paths
+        with context:
+            g.language = self.language   # i18n.select_locale takes it: Flask-Babel asks it once per context
+            yield
+
+
+def view_html(snap, role: str, join_url: str, context: ViewContext | None = None) -> Markup:
     """The viewer's whole view (templates/table/_view.html): its game section, then the frame around
     it, each rendered from inputs that hold only what it may read and shared by every viewer whose
-    inputs are equal."""
-    renderings: Renderings = current_app.extensions["sections"]
-    game, code, language = snap.game, snap.code, request_language()
+    inputs are equal. In a request without `context`; else from `context` alone (an event stream)."""
+    if context is None:
+        renderings: Renderings = current_app.extensions["sections"]
+        language, around = request_language(), nullcontext
+    else:
+        renderings, language, around = context.app.extensions["sections"], context.language, context.rendering
+    game, code = snap.game, snap.code
     viewer = snap.viewer if game.sections_read_viewer else None
     section_key, section = renderings.render("table/_section.html", SectionInputs(
         game.id, role, code, language, SectionSnap(snap.version, snap.game_number, tuple(snap.seats), viewer),
-        snap.view))
+        snap.view), around)
     flags = ViewerFlags(snap.viewer.is_host, snap.viewer.is_board, snap.viewer.seat is not None)
     frame = FrameSnap(snap.version, snap.game_number, snap.now, tuple(snap.seats), flags, snap.claims, snap.notices,
                       snap.result, snap.undo)
@@ -201,8 +236,16 @@ def view_html(snap, role: str, join_url: str) -> Markup:
         section_key = hashlib.blake2b(section.encode(), digest_size=16).digest()
     folded = role == "board" and under_way(snap.view, snap.seats)
     return renderings.render("table/_view.html", FrameInputs(game.id, role, code, language, join_url, folded, frame,
-                                                              RenderedSection(section_key.hex(), section)))[1]
+                                                              RenderedSection(section_key.hex(), section)), around)[1]
+
+
+def relative_url_for(endpoint: str, **values) -> str:
+    """url_for as templates use it: a path on this site wherever the view is rendered (outside a
+    request, as in an event stream, Flask's would write the whole address)."""
+    values.setdefault("_external", False)
+    return url_for(endpoint, **values)
 
 
 def register(app) -> None:
     app.extensions["sections"] = Renderings(SECTIONS_KEPT)
+    app.jinja_env.globals["url_for"] = relative_url_for

@@ -16,11 +16,12 @@ from flask_babel import gettext
 from ..errors import N_, BadInput, Forbidden, Refusal
 from ..fields import Int, parse
 from ..engine.seating import NAME_FIELD
-from ..engine import Credentials, NameTaken, Snapshot, Stale, TableNotFound, lost_seat_refusal, normalise_code
+from ..engine import (Credentials, NameTaken, Snapshot, Stale, TableNotFound, Tables, lost_seat_refusal,
+                      normalise_code)
 from .cookies import remember_table, set_table_cookie, table_cookie
 from .groups import member_name_at_table
 from .qr import qr_code_svg
-from .sections import view_html
+from .sections import ViewContext, view_html
 from .answers import error_page, flash, refusal_answer, refusal_text, shaped
 from .security import over_limit
 
@@ -128,18 +129,19 @@ def render_view(role: str, status: int = 200, message: str | None = None, snap: 
     return no_store(current_app.make_response((html, status)))
 
 
-def fresh_view(role: str, creds: Credentials, url: str, at_least: int, shared: bool = True) -> tuple[int, str | None]:
+def fresh_view(tables: Tables, code: str, role: str, creds: Credentials, context: ViewContext, at_least: int,
+               shared: bool = True) -> tuple[int, str | None]:
     """The viewer's own view (the same HTML as GET /view?as=role from the same cookies, which gave
-    `creds`; `url` is join_url() of that request) and its version, at `at_least` or newer, for the
-    event stream to carry. None for the HTML of a seat page whose seat is gone: the page then
+    `creds`; `context` was taken from that request) and its version, at `at_least` or newer, for the
+    event stream to carry; no request is needed. None for the HTML of a seat page whose seat is gone: the page then
     re-fetches and shows why. `shared`: after a change, the table is read once for all of its
     streams (Tables.shared_snapshot); a stream catching up alone reads it afresh, since a shared
     read may be two seconds old, and the page sets its clock by the view's `now` (a running timer
     would show that much too long)."""
-    snap = tables().shared_snapshot(g.code, creds, at_least) if shared else tables().snapshot(g.code, creds)
+    snap = tables.shared_snapshot(code, creds, at_least) if shared else tables.snapshot(code, creds)
     if role == "seat" and snap.viewer.seat is None:
         return snap.version, None
-    return snap.version, str(view_html(snap, role, url))
+    return snap.version, str(view_html(snap, role, context.join_url, context))
 
 
 @bp.get("")

@@ -122,3 +122,21 @@ def test_a_stream_without_as_says_only_the_version_and_a_bad_as_is_refused(new_t
     assert next(chunks) == b"event: changed\nid: 1\ndata: 1\n\n"
     r.close()
     assert board.client.get(f"/t/{board.code}/events?as=host").status_code == 400
+
+
+def test_a_stream_renders_in_its_own_language_and_links_as_its_page_does(new_table, device):
+    """A stream renders its events without a request (web/sections.py ViewContext), from what its
+    own request said when it opened: a German phone's events are German, an English board's
+    English, and a game section's link to its script is the same path its page has (no host)."""
+    board = new_table("catchy", player_1="Ann", player_2="Bob")
+    phone = device(board)
+    phone.client.get("/lang/de?next=/")
+    board.client.get("/lang/en?next=/")
+    german_version, german = stream_payload(phone, board.code, "board")
+    english_version, english = stream_payload(board, board.code, "board")
+    assert german and english and german_version == english_version
+    assert same_html(german, own_view(phone, board.code, "board"))
+    assert same_html(english, own_view(board, board.code, "board"))
+    assert german != english
+    script = re.search(r'<script src="([^"]*catchy\.js[^"]*)"', german)
+    assert script and script.group(1).startswith("/static/"), script

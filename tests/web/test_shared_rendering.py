@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from companion.engine import Credentials
+from companion.engine.reading import read_to_share
 import dataclasses
 
 from companion import games
@@ -176,3 +177,60 @@ def test_after_a_change_every_stream_carries_its_own_view_and_no_one_elses_secre
         assert len(hands) == 3  # each player's phone holds its own features
     else:
         assert len({payloads[name, "seat"] for name in phones}) > 1  # "your turn" on one phone
+
+
+def as_read(read) -> dict:
+    """A read's content. last_live_move's state is left out: the SQLite store reads it without
+    (what an Undo button needs) and the Redis store with, and no snapshot reads it."""
+    answers = {key: (dataclasses.replace(value, state_after=None) if key == ("last_live_move",) and value else value)
+               for key, value in read._answers.items()}
+    return {"row": read.row, "version": read.version, "state": read.state, "engine": read.engine,
+            "game": read.game.id, "answers": answers}
+
+
+def test_the_process_that_made_a_change_hands_its_streams_the_read_after_it(app, new_table, device, monkeypatch):
+    """After a move made here, this process's streams are served a read made from what the move
+    wrote (reading.SharedReads.hand_over), not from the store again; it is exactly the read a read
+    transaction makes after the commit. A change that wrote more than its version and event (a
+    seat joining) is read from the store as before, and so is any change where the store keeps fewer
+    events than a view reads."""
+    board = new_table("toolbox", parts=["dice", "track", "counters"], counters="Lives: 2")
+    phones = [device(board).join(name) for name in ("Ann", "Bob")]
+    tables = app.extensions["companion"]
+    seen = board.view()["version"]
+    streams = [open_stream(p, board.code, "seat", seen) for p in phones] + [open_stream(board, board.code, "board", seen)]
+    phones[0].act("roll")   # the first change: the streams share a read of it (nothing kept before)
+    for _, chunks in streams:
+        next_payload(chunks)
+    moves = [("count", {"counter_index": 0, "delta": 1}), ("roll", {}), ("score", {"entrant": "1", "delta": 2})]
+    for move, fields in moves:
+        (phones[1] if move == "score" else phones[0]).act(move, **fields)
+        version = board.view()["version"]
+        handed = tables.shared_reads.kept(board.code)
+        assert handed.version == version, move   # kept before any stream asked
+        assert as_read(handed) == as_read(read_to_share(tables, board.code)), move
+        reads = CountingReads(tables.store, monkeypatch)
+        payloads = [next_payload(chunks) for _, chunks in streams]
+        monkeypatch.undo()
+        assert reads.count == 0, move
+        for phone, (v, html) in zip(phones, payloads):
+            assert v == version and same_html(html, own_view(phone, board.code, "seat"))
+        assert same_html(payloads[-1][1], own_view(board, board.code, "board"))
+    # A store keeping fewer events than a view reads (Redis with a small HISTORY_PER_TABLE) drops
+    # the oldest from the read: only a store read knows which, so the streams read the table.
+    monkeypatch.setattr(tables.store, "events_kept", 10)
+    phones[0].act("roll")
+    monkeypatch.undo()
+    assert tables.shared_reads.kept(board.code).version < board.view()["version"]
+    for _, chunks in streams:
+        next_payload(chunks)
+    device(board).join("Cy")   # a new seat: not a plain change
+    version = board.view()["version"]
+    assert tables.shared_reads.kept(board.code).version < version
+    reads = CountingReads(tables.store, monkeypatch)
+    payloads = [next_payload(chunks) for _, chunks in streams]
+    monkeypatch.undo()
+    assert reads.count == 1 and {v for v, _ in payloads} == {version}
+    assert "Cy" in payloads[-1][1]
+    for response, _ in streams:
+        response.close()
