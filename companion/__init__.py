@@ -48,6 +48,8 @@ def create_app(config: dict | None = None) -> "Flask":
         seeds = random.Random(app.config["RANDOM_SEED"])
         tables.seeds = lambda: seeds.getrandbits(64)
     app.extensions["companion"] = tables
+    from .groups.service import Groups
+    app.extensions["groups"] = Groups(backend.store)
     # Rate limits live with the store: with several processes behind one address, per-process
     # counts would let a client make N times its allowance.
     app.extensions["rate_limiter"] = backend.rate_limiter

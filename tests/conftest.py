@@ -245,6 +245,22 @@ def board_screen(app):
 
 
 @pytest.fixture
+def group_table(app):
+    """group_table() -> (make, code): a group started by one screen (its host), and make(game,
+    **options) -> TableClient for a new table of that group, made from that screen (issue 30)."""
+    host = app.test_client()
+    r = host.post("/groups", data={"name": "Friday cats"})
+    assert r.status_code == 303
+    code = r.headers["Location"].rsplit("/", 1)[-1]
+
+    def make(game: str, **options) -> TableClient:
+        r = host.post("/tables", data={"game": game, "group": code, **options})
+        assert r.status_code == 303, r.get_data(as_text=True)
+        return TableClient(app, r.headers["Location"].rsplit("/", 1)[-1], host)
+    return make
+
+
+@pytest.fixture
 def device(app):
     """device(table) -> a new phone (fresh cookies) at the same table."""
     def make(table: TableClient) -> TableClient:

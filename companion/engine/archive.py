@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import os
 
+from ..groups import hooks as group_hooks
 from ..storage import is_shared
 from ..storage.interface import Transaction
 from .context import Service
@@ -48,6 +49,7 @@ def expire_idle_tables(tables: Service, idle_seconds: float, archive_dir: str | 
             with open(path + ".tmp", "w", encoding="utf-8") as fh:
                 json.dump(export_table(tx, code), fh)
             os.replace(path + ".tmp", path)  # the archive exists before the table goes
+        group_hooks.keep_records_of(tx, code)   # a group's record outlives its tables
         tx.delete_table(code)
         return True
 

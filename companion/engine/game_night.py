@@ -8,6 +8,7 @@ from typing import Callable
 from .. import games, records
 from ..errors import N_, BadInput, Forbidden, RuleError
 from ..fields import parse
+from ..groups import hooks as group_hooks
 from ..games.base import Seat
 from ..storage.interface import Transaction
 from .change import Change, change_table
@@ -99,10 +100,11 @@ def switch(tables: Service, code: str, game_id: str, getlist: Callable[[str], li
         records.next_game(engine, old.id, now, change.version)
         engine[records.PLAYERS] = chosen
         made: dict = {}
+        with_group = {**options, **group_hooks.options_for_table(tx, code, game.id)}   # a group's Needs deck
         run_with_table_rng(engine, lambda rng: made.update(state=game.setup(
-            options, table_ctx(None, seats, now, engine, is_host=True, is_board=True, rng=rng))))
+            with_group, table_ctx(None, seats, now, engine, is_host=True, is_board=True, rng=rng))))
         record_after(tx, code, game, seats, made["state"], engine, now)
-        tx.set_game(code, game.id, options)
+        tx.set_game(code, game.id, with_group)
         return change.finish("switch", state=saved_state(made["state"], engine),
                              args={"game": game.id, "from": old.id, "ended_early": ending, "by_host": True})
     return change_table(tables, code, creds, work)

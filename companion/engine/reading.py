@@ -13,6 +13,7 @@ from typing import Callable
 
 from .. import games, records
 from ..games.base import Seat
+from ..groups import hooks as group_hooks
 from ..storage.interface import EventRow, SeatRow, TableRow, Transaction
 from .errors import clock_time
 from .identity import CLAIM_SECONDS, Credentials, Viewer, identify
@@ -28,7 +29,6 @@ NOTICES_READ = 30           # newest events a snapshot reads for its notices
 SHARED_READ_WAIT_SECONDS = 5.0  # a stream waiting for another's read of its table looks again after this at most
 SHARED_READ_SECONDS = 2.0   # a read shared by a table's streams serves them this long at most (see shared_snapshot)
 SHARED_READS_KEPT = 500     # tables whose newest shared read this process keeps (one older than 2 s serves nobody)
-RECORDS_SHOWN = 500         # records of one game across tables a view may show (newest first)
 
 
 @dataclass(frozen=True)
@@ -146,6 +146,10 @@ class TableRead:
 
     def records_of_game(self, game: str, limit: int) -> list:
         return self._answer(("records_of_game", game, limit), lambda tx: tx.records_of_game(game, limit))
+
+    def shown_records(self, game: str) -> list[dict]:
+        """The records a game that shows other games' results sees (its group's: companion/groups/hooks.py)."""
+        return self._answer(("shown_records", game), lambda tx: group_hooks.shown_records(tx, self.code, game))
 
     def records(self, code: str) -> list:
         return self._answer(("records",), lambda tx: tx.records(code))
@@ -303,10 +307,9 @@ def make_snapshot(tx: TableRead, creds: Credentials, now: float) -> Snapshot:
     recent = tx.history(code, NOTICES_READ)
     claims = open_claims(tx, code, now) if viewer.is_host or viewer.seat else []
     state, engine = tx.state, tx.engine
-    # A game that shows results from every table (Pack the Essentials' Purr-sonal Best) is
-    # given their records, read here: the view itself never reads another table.
-    shown = ([r.record for r in tx.records_of_game(game.id, RECORDS_SHOWN)]
-             if game.shows_records and game.shows_records(state) else None)
+    # A game that shows results from other tables (Pack the Essentials' Purr-sonal Best) is given
+    # its group's records, read here: the view itself never reads another table.
+    shown = tx.shown_records(game.id) if game.shows_records and game.shows_records(state) else None
     seats = seats_of(seat_rows)
     view = game.view(state, table_ctx(viewer, seats, now, engine, records=shown))
     clash = set(view) & set(games.Game.RESERVED)

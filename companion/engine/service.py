@@ -12,6 +12,7 @@ from typing import Callable
 from .. import games, records
 from ..errors import BadInput, RuleError
 from ..fields import parse
+from ..groups import hooks as group_hooks
 from ..live import Hub
 from ..storage.interface import Store, Transaction
 from . import boards, game_night, pipeline, reading, recording, seating
@@ -53,15 +54,20 @@ class Tables:
     pair_board = boards.pair_board
     forget_boards = boards.forget_boards
 
-    def create(self, game_id: str, getlist: Callable[[str], list[str]], standalone: bool = False) -> tuple[str, str]:
+    def create(self, game_id: str, getlist: Callable[[str], list[str]], standalone: bool = False,
+               group: "group_hooks.TableOfGroup | None" = None) -> tuple[str, str]:
         """A new table; returns (code, host token). `standalone`: the Needs Generator's own table,
-        which only that generator's cookie opens (and which /t/<code> pages never offer to join)."""
+        which only that generator's cookie opens (and which /t/<code> pages never offer to join).
+        `group`: a table made from a group's page belongs to the group (its games go into the group's
+        record; CommuniCat deals the group's Needs: companion/groups/hooks.py)."""
         game = games.get(game_id)
         if game is None:
             raise BadInput("Pick one of the games on the home page.")
         options = parse(game.options, getlist)
         if standalone:
             options["standalone"] = True
+        if group is not None:
+            options.update(group.options(game.id))
         now = self.clock()
         engine: dict = {"rng": self.seeds()}
         made: dict = {}
@@ -83,6 +89,8 @@ class Tables:
                 raise RuleError("Could not find a free table code; try again.")
             tx.insert_table(code, game.id, options, json.loads(state), token_hash(host_token), now)
             tx.add_event(code, 1, "create", now, state_after=state)
+            if group is not None:
+                group.attach(tx, code, now)
             return code
         return self.store.transact(insert), host_token
 

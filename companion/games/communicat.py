@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ..decks import load
 from ..errors import N_, BadInput, Forbidden, RuleError, Term
-from ..fields import Bool, Choice, Int
+from ..fields import Bool, Choice, Int, Text
 from ..parts import counter, deck, track
 from ..parts import timer as countdown  # "timer" is also a field of configure
 from .base import Ctx, Game, InPlay, Move
@@ -74,7 +74,7 @@ def _timer_seconds(choice: str | None, custom: int | None) -> int | None:
 
 def _fresh_game(state: dict, rng) -> None:
     """Everything a rematch starts again: deck, lives, score, rounds, history."""
-    state["deck"] = deck.new(sorted(NEEDS), rng)
+    state["deck"] = deck.new(sorted(needs_of(state)), rng)
     state["lives"] = counter.new(RULES["lives"], lowest=0, highest=RULES["lives"])
     entrants = ["table"] if state["mode"] == "coop" else list(TEAMS)
     state["track"] = track.new(entrants, state["target"], lowest=RULES["score_floor"])
@@ -85,6 +85,19 @@ def _fresh_game(state: dict, rng) -> None:
     state["finished"] = None
     state["first_team"] = "blue"
     state["timer"] = countdown.new(state["timer_seconds"])
+
+
+def needs_of(state: dict) -> dict[str, dict]:
+    """The Needs this table deals: a group's own deck (companion/groups/needs.py), else the original."""
+    return state.get("own_needs") or NEEDS
+
+
+def _deck_big_enough(state: dict, difficulty: str) -> None:
+    """A group's deck must hold a layout and one more (the Cat never gets the same Need twice in a row)."""
+    have, need = len(needs_of(state)), DIFFICULTIES[difficulty] + 1
+    if have < need:
+        raise BadInput("The group's Needs deck has %(have)s Needs; this difficulty needs at least %(need)s. "
+                       "Add Needs on the group's page or pick an easier difficulty.", have=have, need=need)
 
 
 def setup(options: dict, ctx: Ctx) -> dict:
@@ -98,6 +111,10 @@ def setup(options: dict, ctx: Ctx) -> dict:
         "team_cat": {t: None for t in TEAMS},   # versus: each team's chosen Cat (None: first member)
         "team_of": {},               # versus: seat id (str) -> team, for players moved by hand
     }
+    if options.get("needs"):         # a group's table: the group's own deck, copied when it is set up
+        state["own_needs"] = {n["id"]: {"id": n["id"], "name": n["name"], "icon": n["icon"], "own": True}
+                              for n in options["needs"]}
+        _deck_big_enough(state, state["difficulty"])
     _fresh_game(state, ctx.rng)
     return state
 
@@ -185,6 +202,7 @@ def configure(state, ctx, mode, difficulty, timer, timer_custom, target):
                                    lowest=RULES["score_floor"])
         countdown.reset(state["timer"])
     if difficulty is not None:
+        _deck_big_enough(state, difficulty)
         state["difficulty"] = difficulty  # used by the next New Needs
     if target is not None and target != state["target"]:
         if any(s >= target for s in state["track"]["scores"].values()):
@@ -393,9 +411,9 @@ def _moved(entry: dict) -> int:
     return after - before
 
 
-def _guess_entries(guesses: list[dict]) -> list[dict]:
+def _guess_entries(state: dict, guesses: list[dict]) -> list[dict]:
     """The round's guesses for a view or the history: public once made (the Cat answered aloud)."""
-    return [dict(g, need=_need(g["need"])) for g in guesses]
+    return [dict(g, need=_need(g["need"], state)) for g in guesses]
 
 
 def coop_points(outcome: str, confidence: bool, mishaps: int, lives_on_mishap: int) -> int:
@@ -467,7 +485,7 @@ def resolve(state, ctx, outcome, confidence, mishaps, lives_on_mishap, team):
         before = state["track"]["scores"]["table"]
         after = track.add(state["track"], "table", points)
         entry_outcome = outcome + ("+confidence" if confidence else "")
-        needs = [NEEDS[r["secret"]["cat"]]["name"]]
+        needs = [needs_of(state)[r["secret"]["cat"]]["name"]]
         detail = {"mishaps": mishaps, "lives_on_mishap": lives_on_mishap}
         state["next_cat"] = seat_after(ctx, r["cat"])
     else:
@@ -479,13 +497,13 @@ def resolve(state, ctx, outcome, confidence, mishaps, lives_on_mishap, team):
             track.add(state["track"], team, points)
         after = dict(state["track"]["scores"])
         entry_outcome = team
-        needs = [NEEDS[r["secret"][t]]["name"] for t in TEAMS]
+        needs = [needs_of(state)[r["secret"][t]]["name"] for t in TEAMS]
         detail = {"first_team": state["first_team"]}
         state["first_team"] = "orange" if state["first_team"] == "blue" else "blue"
     state["round_no"] += 1
     state["history"].insert(0, {
         "round": state["round_no"], "needs": needs, **_cats_of_round(state, r, ctx),
-        "guesses": [{"need": NEEDS[g["need"]]["name"], "right": g["right"], "by": g["by"], "team": g["team"]}
+        "guesses": [{"need": needs_of(state)[g["need"]]["name"], "right": g["right"], "by": g["by"], "team": g["team"]}
                     for g in r.get("guesses", [])],
         "outcome": entry_outcome, "points": points, "team": team, "before": before, "after": after,
         "time_used": time_used, **detail,
@@ -550,8 +568,9 @@ def set_team(state, ctx, seat, team):
 
 # ---------------------------------------------------------------- views
 
-def _need(need_id: str) -> dict:
-    return dict(NEEDS[need_id])
+def _need(need_id: str, state: dict | None = None) -> dict:
+    """A Need as views show it, from the table's deck (a group's own, else the original)."""
+    return dict((needs_of(state) if state is not None else NEEDS)[need_id])
 
 
 def my_secret_roles(state: dict, ctx: Ctx) -> list[str]:
@@ -581,14 +600,14 @@ def view(state: dict, ctx: Ctx) -> dict:
         "target": state["target"],
         "round": state["round_no"] + (1 if r is not None else 0),
         "in_round": r is not None,
-        "needs": [_need(n) for n in r["needs"]] if r else [],
+        "needs": [_need(n, state) for n in r["needs"]] if r else [],
         # What the board shows (roles, not Needs: the same on every screen) and until when.
         "shown": shown_roles(r, ctx.now),
         "shown_until": r.get("shown_until") if shown_roles(r, ctx.now) else None,
         "show_seconds": BOARD_SHOW_SECONDS,
         # The Owners' tapped guess was right: resolving is the next step (see `guess`).
         "guess_right": bool(r and any(g["right"] for g in r.get("guesses", []))),
-        "guesses": _guess_entries(r.get("guesses", [])) if r else [],
+        "guesses": _guess_entries(state, r.get("guesses", [])) if r else [],
         # Whose phones hold the secrets: the board asks before showing one of those to everyone.
         "show_asks": ({role: ctx.name_of(seat) for role, seat in secret_owners(state, r, ctx).items()}
                       if r else {}),
@@ -656,7 +675,7 @@ def view(state: dict, ctx: Ctx) -> dict:
     # The secret(s) this viewer may see, and nothing about the others.
     visible = my_secret_roles(state, ctx)
     if visible:
-        secret = {role: _need(r["secret"][role]) for role in visible}
+        secret = {role: _need(r["secret"][role], state) for role in visible}
         out["secret"] = secret
         if len(visible) == 2:
             out["same_need"] = r["secret"]["blue"] == r["secret"]["orange"]
@@ -685,7 +704,8 @@ MOVES = {
                                     "count": Int(label="tokens", min=1, max=RULES["lives"], required=False, default=1)},
                        stale="apply", reveals=False),
     # The answer shows whether that Need is the secret: taking it back would be a free look.
-    "guess": Move(guess, {"need": Choice(label="Need", choices=tuple(NEEDS)),
+    # Any short id: a group's own deck has ids of its own; `guess` checks it is laid out this round.
+    "guess": Move(guess, {"need": Text(label="Need", min_len=1, max_len=24),
                           "team": Choice(label="team", choices=TEAMS, required=False),
                           "confidence": Bool(label="confidence")},
                   stale="refuse", reveals=True),

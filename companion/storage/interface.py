@@ -185,3 +185,31 @@ class Store(Protocol):
         """What in the store's own settings or files could lose acknowledged moves, as sentences for
         the keeper (`check`); empty when all is well."""
         ...
+
+# ---- groups (issue 30): added apart from the table methods above; each backend implements them in
+# its own module (sqlite_groups.py, redis_groups.py), mixed into its transaction class.
+
+@dataclass(frozen=True)
+class GroupRow:
+    code: str
+    doc: dict                 # companion/groups/members.py: members, Needs, tables, host hash
+    created_at: float
+    updated_at: float
+
+
+class GroupTransaction(Protocol):
+    def get_group(self, code: str) -> GroupRow | None: ...
+    def group_exists(self, code: str) -> bool: ...
+    def put_group(self, code: str, doc: dict, now: float) -> None:
+        """Inserts or replaces the group's document."""
+        ...
+    def set_table_group(self, table_code: str, group_code: str) -> None: ...
+    def table_group(self, table_code: str) -> str | None:
+        """The group a table was created for, or None."""
+        ...
+    def keep_group_records(self, group_code: str, rows: list[RecordRow]) -> None:
+        """Keeps games of the group's tables for good (a table's records go when it expires; an
+        import brings games of tables that never existed here). Replaces rows of the same table
+        and number."""
+        ...
+    def kept_group_records(self, group_code: str) -> list[RecordRow]: ...

@@ -8,6 +8,7 @@ import threading
 from typing import Callable
 
 from .interface import CredentialRow, EventRow, SeatRow, TableRow
+from .redis_groups import RedisGroups
 from .redis_whole_tables import RedisWholeTables
 
 
@@ -17,7 +18,7 @@ def _json(value: dict | str) -> str:
 
 
 
-class RedisTransaction(RedisWholeTables):
+class RedisTransaction(RedisWholeTables, RedisGroups):
     """One unit of work. Reading: each table is fetched once (hash, the top of its live stack and its
     newest events in one MULTI, so they agree). Writing: the table's hash is WATCHed before it is
     read; writes are queued in order and also applied to the cached copy, so later reads in the same

@@ -11,6 +11,7 @@ from contextlib import contextmanager
 from typing import Iterator
 
 from .interface import StorageUnwritable, StorageUnusable
+from .sqlite_groups import GROUPS_SCHEMA
 from .sqlite_transaction import SQLiteTransaction
 
 SCHEMA = """
@@ -128,6 +129,7 @@ class SQLiteStore:
             with self._connect() as conn:
                 conn.execute("PRAGMA journal_mode=WAL")
                 conn.executescript(SCHEMA)
+                conn.executescript(GROUPS_SCHEMA)
                 self._migrate(conn)
         except sqlite3.Error as exc:
             raise StorageUnusable(f"Cannot use the database at {path}: {exc}") from exc

@@ -6,6 +6,7 @@ import json
 import sqlite3
 
 from .interface import CredentialRow, EventRow, RecordRow, SeatRow, TableRow
+from .sqlite_groups import SQLiteGroups
 
 
 def _json(value: dict | str) -> str:
@@ -13,7 +14,7 @@ def _json(value: dict | str) -> str:
 
 
 
-class SQLiteTransaction:
+class SQLiteTransaction(SQLiteGroups):
     def __init__(self, conn: sqlite3.Connection):
         self.conn = conn
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import events, forms, home, i18n, needs, sections, security, static_files, tables
+from . import events, forms, groups, home, i18n, needs, sections, security, static_files, tables
 from . import history, host  # noqa: F401 - their routes join the table blueprint when imported
 from .charts import score_chart
 
@@ -15,5 +15,5 @@ def register(app: Flask) -> None:
     sections.register(app)
     forms.register(app)
     static_files.register(app)
-    for blueprint in (home.bp, tables.bp, events.bp, needs.bp):
+    for blueprint in (home.bp, tables.bp, events.bp, needs.bp, groups.bp):
         app.register_blueprint(blueprint)

@@ -10,6 +10,9 @@ find the table from the cookie, call the pipeline, render the board's view of it
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Callable
+
 from flask import Blueprint, abort, current_app, redirect, render_template, request
 from flask_babel import gettext
 
@@ -34,6 +37,20 @@ def tables():
     return current_app.extensions["companion"]
 
 
+@dataclass(frozen=True)
+class Place:
+    """Where a generator lives: the server's own at /needs (the original deck), or a group's at
+    /g/<GROUP>/generator (its own deck: companion/web/groups.py). Each keeps its table in its own
+    cookie, scoped to its own path."""
+    base: str
+    cookie: str
+    # the group's link to the table it makes (companion/groups/hooks.py TableOfGroup), read when needed
+    group: Callable[[], object] | None = None
+
+
+SERVER = Place("/needs", COOKIE)
+
+
 class Generator:
     """This browser's generator: its table's code and the credential that makes it that table's
     board. Read from the cookie "<CODE>.<token>"; anything else is no generator."""
@@ -47,11 +64,11 @@ class Generator:
         return f"{self.code}.{self.token}"
 
 
-def current() -> Generator | None:
+def current(place: Place = SERVER) -> Generator | None:
     """This browser's generator table, if it still exists (a wiped database starts afresh). A
     cookie that names no generator of this browser's counts against the client's allowance of
     unknown codes, as a wrong table code does: cookies cannot be used to try codes in bulk."""
-    raw = request.cookies.get(COOKIE)
+    raw = request.cookies.get(place.cookie)
     if not raw:
         return None
     code, _, token = raw[:100].partition(".")
@@ -64,7 +81,8 @@ def current() -> Generator | None:
     return None
 
 
-def render(gen: Generator | None, partial: bool, status: int = 200, message: str | None = None):
+def render(gen: Generator | None, partial: bool, status: int = 200, message: str | None = None,
+           place: Place = SERVER):
     snap = tables().snapshot(gen.code, gen.creds) if gen else None
     if snap is None:  # nothing dealt yet: show the settings with their defaults
         view = {"mode": "coop", "difficulty": communicat.RULES["default_difficulty"], "needs": [], "in_round": False,
@@ -74,19 +92,19 @@ def render(gen: Generator | None, partial: bool, status: int = 200, message: str
         view = snap.view
     template = "needs/_generator.html" if partial else "needs/page.html"
     response = current_app.make_response((render_template(template, view=view, version=snap.version if snap else 0,
-                                                          message=message), status))
+                                                          message=message, base=place.base), status))
     response.headers["Cache-Control"] = "no-store"
     return response
 
 
-def answer(gen: Generator | None, status: int = 200, message: str | None = None):
+def answer(gen: Generator | None, status: int = 200, message: str | None = None, place: Place = SERVER):
     """htmx gets the fresh generator; a plain form is sent back to the page, or shown the page with
     the refusal's sentence."""
     response = current_app.make_response(shaped(
-        htmx=lambda: render(gen, True, status, message),
-        page=lambda: render(gen, False, status, message) if status != 200 else redirect("/needs", 303)))
+        htmx=lambda: render(gen, True, status, message, place=place),
+        page=lambda: render(gen, False, status, message, place=place) if status != 200 else redirect(place.base, 303)))
     if gen:
-        response.set_cookie(COOKIE, gen.cookie, max_age=MAX_AGE, path="/needs", httponly=True, samesite="Lax",
+        response.set_cookie(place.cookie, gen.cookie, max_age=MAX_AGE, path=place.base, httponly=True, samesite="Lax",
                             secure=request.is_secure)
     return response
 
@@ -94,6 +112,10 @@ def answer(gen: Generator | None, status: int = 200, message: str | None = None)
 @bp.get("")
 def page():
     return render(current(), False)
+
+
+def page_at(place: Place):
+    return render(current(place), False, place=place)
 
 
 def _act(gen: Generator, move: str, fields: dict, version: int) -> int:
@@ -112,8 +134,12 @@ def limit_moves():
 
 @bp.post("/new")
 def new_needs():
+    return new_needs_at(SERVER)
+
+
+def new_needs_at(place: Place):
     """Lay out new Needs with the difficulty and mode chosen at the top (remembered for next time)."""
-    gen = current()
+    gen = current(place)
     try:
         wanted = parse(SETTINGS, request.form.getlist)
         if gen is None:
@@ -121,7 +147,7 @@ def new_needs():
                 return error_page(429, "Too many new tables from this device; wait a minute and try again.")
             options = {k: wanted[k] for k in ("mode", "difficulty") if wanted[k]}
             code, host_token = tables().create(communicat.GAME.id, lambda k: [options[k]] if k in options else [],
-                                               standalone=True)
+                                               standalone=True, group=place.group() if place.group else None)
             gen = Generator(code, host_token)
             version = tables().version(code)
         else:
@@ -132,24 +158,28 @@ def new_needs():
                 version = _act(gen, "configure", changes, version)
         _act(gen, "new_needs", {}, version)
     except TableNotFound:
-        return answer(None, 409, gettext("Press New Needs first."))
+        return answer(None, 409, gettext("Press New Needs first."), place=place)
     except Refusal as exc:
-        return answer(gen, *refusal_answer(exc))
-    return answer(gen)
+        return answer(gen, *refusal_answer(exc), place=place)
+    return answer(gen, place=place)
 
 
 @bp.post("/show")
 def show_need():
+    return show_need_at(SERVER)
+
+
+def show_need_at(place: Place):
     """Show or hide the Cat's Need (one per team in the competitive game)."""
-    gen = current()
+    gen = current(place)
     if gen is None:
-        return answer(None, 409, gettext("Press New Needs first."))
+        return answer(None, 409, gettext("Press New Needs first."), place=place)
     try:
         wanted = parse(SETTINGS, request.form.getlist)
         version = wanted["version"] if wanted["version"] is not None else tables().version(gen.code)
         _act(gen, "show_need", {}, version)
     except TableNotFound:
-        return answer(None, 409, gettext("Press New Needs first."))
+        return answer(None, 409, gettext("Press New Needs first."), place=place)
     except Refusal as exc:
-        return answer(gen, *refusal_answer(exc))
-    return answer(gen)
+        return answer(gen, *refusal_answer(exc), place=place)
+    return answer(gen, place=place)

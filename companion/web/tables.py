@@ -19,6 +19,7 @@ from ..engine.seating import NAME_FIELD
 from ..engine import (Credentials, NameTaken, Snapshot, Stale, TableNotFound, Tables, lost_seat_refusal,
                       normalise_code)
 from .cookies import remember_table, set_table_cookie, table_cookie
+from .groups import member_name_at_table
 from .qr import qr_code_svg
 from .sections import ViewContext, view_html
 from .answers import error_page, flash, refusal_answer, refusal_text, shaped
@@ -214,7 +215,8 @@ def join_form():
         message = gettext("Nobody let this phone take that seat (or the request ran out). Ask the player or the host, "
                           "or join with another name.")
     return no_store(current_app.make_response(render_template(
-        "table/join.html", code=g.code, seated=snap.viewer.seat, game=snap.game, claiming=claiming, message=message)))
+        "table/join.html", code=g.code, seated=snap.viewer.seat, game=snap.game, claiming=claiming, message=message,
+        group_name=member_name_at_table(g.code) if not snap.viewer.seat else None)))
 
 
 @bp.post("/join")
@@ -230,7 +232,9 @@ def join():
         return render_template("table/join.html", code=g.code, seated=None, game=snapshot("board").game, **shown), status
 
     try:
-        name = parse(NAME_FIELD, request.form.getlist)["name"]
+        # One tap at a group's table: no name, the device's name in the group (companion/web/groups.py).
+        group_name = None if request.form.get("name") else member_name_at_table(g.code)
+        name = group_name or parse(NAME_FIELD, request.form.getlist)["name"]
         seat, token, outcome = tables().join(g.code, name, table_cookie("seat", g.code), reclaim=reclaim)
     except NameTaken as taken:
         return shaped(json=lambda: ({"error": gettext("%(name)s is already at this table.", name=taken.name),

@@ -228,16 +228,21 @@ def play_solo_rounds(board) -> None:
         board.act("next_round")
 
 
-def test_purr_sonal_best_is_shown_across_solo_tables(new_table, device):
-    first = new_table(GAME, mode="solo", solo_level="Easy", solo_target="10")
+def test_purr_sonal_best_is_shown_across_a_groups_solo_tables(new_table, group_table, device):
+    """The log lives in the group (issue 30): its other tables show it, a table without the group
+    does not (a stranger's name and score never reach another table)."""
+    first = group_table(GAME, mode="solo", solo_level="Easy", solo_target="10")
     ann = device(first).join("Ann")
     play_solo_rounds(first)
     ann.act("score", **PAD)
-    second = new_table(GAME, mode="solo", solo_level="Hard", solo_target="150")
+    second = group_table(GAME, mode="solo", solo_level="Hard", solo_target="150")
     device(second).join("Bo")
     html = second.html()
     assert "Purr-sonal Best" in html and "Ann" in html and "Easy (10)" in html
     assert [e["name"] for e in second.view()["solo"]["best_log"]] == ["Ann"]
+    stranger = new_table(GAME, mode="solo", solo_level="Hard", solo_target="150")
+    device(stranger).join("Bo")
+    assert stranger.view()["solo"]["best_log"] == [] and "Ann" not in stranger.html()
     # A full game's pages never show the solo log.
     full = new_table(GAME, mode="full")
     assert "Purr-sonal Best" not in full.html()

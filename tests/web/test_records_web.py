@@ -124,14 +124,14 @@ def test_a_finished_table_view_reads_no_states_however_long_its_game(app, new_ta
     assert cost[short.code][0] <= 2 and cost[short.code][1] == 2
 
 
-def test_purr_sonal_best_follows_an_undone_solo_ending_across_tables(new_table, device):
-    """The Purr-sonal Best is read from records: another table shows it, an undo takes it away."""
+def test_purr_sonal_best_follows_an_undone_solo_ending_across_tables(group_table, device):
+    """The Purr-sonal Best is read from records: another table of the group shows it, an undo takes it away."""
     from tests.web.test_pack_the_essentials_web import PAD, play_solo_rounds
-    first = new_table("pack-the-essentials", mode="solo", solo_level="Easy", solo_target="10")
+    first = group_table("pack-the-essentials", mode="solo", solo_level="Easy", solo_target="10")
     ann = device(first).join("Ann")
     play_solo_rounds(first)
     ann.act("score", **PAD)
-    second = new_table("pack-the-essentials", mode="solo", solo_level="Hard", solo_target="150")
+    second = group_table("pack-the-essentials", mode="solo", solo_level="Hard", solo_target="150")
     assert [e["name"] for e in second.view()["solo"]["best_log"]] == ["Ann"]
     undo(first)                                            # the host takes Ann's pad back
     assert second.view()["solo"]["best_log"] == []
