@@ -405,6 +405,17 @@ class HttpDevice:
 
 
 @pytest.fixture
+def seeded_server(tmp_path, monkeypatch):
+    """The app's own server process with a fixed random source (COMPANION_RANDOM_SEED -> Tables'
+    injectable seeds): the same deals and rolls on every run, for a browser test that waits for a
+    moment of a game which chance might not bring before the game ends."""
+    monkeypatch.setenv("COMPANION_RANDOM_SEED", "20261123")
+    srv = ServerProcess(tmp_path / "seeded.db").start()
+    yield srv
+    srv.kill()
+
+
+@pytest.fixture
 def server(backend, tmp_path, request):
     db = request.getfixturevalue("database") if backend == "redis" else tmp_path / "server.db"
     srv = ServerProcess(db).start()

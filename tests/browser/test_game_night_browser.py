@@ -12,20 +12,10 @@ from playwright.sync_api import expect
 from tests.browser.a11y import assert_accessible
 from tests.browser.layout import big_screen_problems
 from tests.browser.test_we_love_cats_browser import step
-from tests.conftest import ServerProcess, code_from_url, join_by_qr, off_server_requests, save_screenshot
+from tests.conftest import code_from_url, join_by_qr, off_server_requests, save_screenshot
 
 PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 1280, "height": 800}
-
-
-@pytest.fixture
-def seeded_server(tmp_path, monkeypatch):
-    """The app's own server process with a fixed random source (COMPANION_RANDOM_SEED -> Tables'
-    injectable seeds): the same deal and rolls on every run."""
-    monkeypatch.setenv("COMPANION_RANDOM_SEED", "20261123")
-    srv = ServerProcess(tmp_path / "night.db").start()
-    yield srv
-    srv.kill()
 
 
 @pytest.mark.browser

@@ -12,7 +12,6 @@ from playwright.sync_api import expect
 from tests.browser.a11y import assert_accessible
 from tests.browser.layout import PHONE, TABLET
 # the same seeded server process (conftest's patient_expect gives every browser test its patience)
-from tests.browser.test_game_night_browser import seeded_server  # noqa: F401
 from tests.conftest import code_from_url, off_server_requests, save_screenshot
 
 FRIENDS = ("Ann", "Bob", "Cy", "Di")

@@ -70,7 +70,8 @@ def at_a_glance(board, seats: dict, stage: str) -> None:
 def server(tmp_path, monkeypatch):
     """The app's server with a fixed random source (COMPANION_RANDOM_SEED): the same dice and draws
     on every run. The test waits for a moment of the game (Ann choosing a colour, well into it) that
-    a game left to chance sometimes never reached before it ended (a failed CI run's cause)."""
+    a game left to chance sometimes never reached before it ended (it failed so once). A seed of its
+    own, seen to reach that moment."""
     monkeypatch.setenv("COMPANION_RANDOM_SEED", "20261125")
     srv = ServerProcess(tmp_path / "cats.db").start()
     yield srv
