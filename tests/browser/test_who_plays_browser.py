@@ -36,6 +36,7 @@ def test_cleo_and_dan_play_catchy_while_ann_and_ben_watch(server, browser):
     expect(phones["Ann"].locator("#view")).to_contain_text("Need")
     old_game_form = phones["Ann"].locator("#view form.act").first.evaluate(
         "f => Object.fromEntries(new FormData(f))")     # what a tap from that page sends
+    board.locator(".table-drawer > summary", has_text="Table").click()   # folded away during a game
     board.get_by_role("link", name="Next game at this table").click()
     board.get_by_role("link", name="Catchy!").click()
     who = board.locator("fieldset.choose-players")
