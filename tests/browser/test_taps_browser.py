@@ -129,7 +129,7 @@ def test_phones_on_two_processes_add_points_at_the_same_instant(redis_server, br
 PAD = dict(todo1=5, todo2=4, todo3=3, cats=2, pack_rats=1, empty_spaces=4, magenta=3, lavender=2, peach=1, mint=0)
 
 
-def test_four_phones_save_their_pads_at_the_same_instant(server, browser):
+def test_phones_save_their_pads_at_the_same_instant(server, browser):
     board = browser.new_context(viewport=TABLET).new_page()
     board.goto(f"{server.url}/new/pack-the-essentials")
     board.check("input[name=mode][value=scorepad]")
@@ -157,7 +157,13 @@ def test_four_phones_save_their_pads_at_the_same_instant(server, browser):
     typed = di.locator(".pte-my-pad input[type=number]").evaluate_all("els => els.map(e => [e.name, e.value])")
     assert dict(typed) == {key: str(value) for key, value in pads["Di"].items()}
 
-    tap_together([(phone, ".pte-my-pad form button[type=submit]", 1) for phone in phones])
+    # Di saves what she typed; then the other three save at the same instant. (Once every pad is in,
+    # the game is over and only the host changes its result: a pad saved after that is refused, so
+    # Di's own save comes before the last of the others, not in a race with them.)
+    di.locator(".pte-my-pad form button[type=submit]").click()
+    expect(board.locator(".pte-total-card").filter(has_text="Di").locator(".pte-total-points")).to_have_text(
+        str(pad_lines(pads["Di"])["total"]), timeout=SLOW)
+    tap_together([(phone, ".pte-my-pad form button[type=submit]", 1) for phone in phones[:3]])
     totals = board.locator(".pte-total-card")
     for name in names:
         expect(totals.filter(has_text=name).locator(".pte-total-points")).to_have_text(
