@@ -128,12 +128,15 @@ def test_a_rendering_key_is_made_of_every_input_field():
     assert {f.name for f in dataclasses.fields(FrameInputs)} >= {"snap", "section", "join_url", "language"}
 
 
+@dataclasses.dataclass(frozen=True)
+class WithTimerStyle(SectionInputs):
+    """An inputs class as the next engineer would extend it (at a module's top level, as every class
+    a key is made of: the digest writes a class by its importable name)."""
+    timer_style: str = "digits"
+
+
 def test_a_field_added_to_the_inputs_is_in_the_key_without_touching_a_list():
     """The next engineer adds what a template reads to the inputs class: the cache follows."""
-    @dataclasses.dataclass(frozen=True)
-    class WithTimerStyle(SectionInputs):
-        timer_style: str = "digits"
-
     base = WithTimerStyle("toolbox", "seat", "ABCDEF", "en", SectionSnap(3, 1, (), None), {})
     assert digest(base) != digest(dataclasses.replace(base, timer_style="hourglass"))
     assert digest(base) == digest(dataclasses.replace(base))
@@ -234,3 +237,22 @@ def test_the_process_that_made_a_change_hands_its_streams_the_read_after_it(app,
     assert "Cy" in payloads[-1][1]
     for response, _ in streams:
         response.close()
+
+
+def test_a_view_is_rendered_once_across_versions_and_filled_in_with_its_own(app, new_table, device):
+    """The version and the clock are filled into a kept rendering (sections.fill_in), so a tap that
+    changes only them renders nothing again; and a player's name cannot spell a mark, since what a
+    player types is escaped before it reaches a template."""
+    board = new_table("toolbox", parts=["timers"], timers="Sand: 60")
+    mark = "<!--@version-->"
+    sly = device(board).join(mark)
+    renderings = app.extensions["sections"]
+    first = sly.client.get(f"/t/{board.code}/view?as=seat").get_data(as_text=True)
+    before = renderings.rendered
+    again = sly.client.get(f"/t/{board.code}/view?as=seat").get_data(as_text=True)
+    assert renderings.rendered == before   # same inputs, newer clock: nothing rendered
+    version = board.view()["version"]
+    for html in (first, again):
+        assert "<!--@" not in html   # every mark filled in
+        assert f'name="version" value="{version}"' in html and f'data-version="{version}"' in html
+    assert "&lt;!--@version--&gt;" in board.client.get(f"/t/{board.code}/view?as=board").get_data(as_text=True)
