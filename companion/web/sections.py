@@ -44,7 +44,11 @@ from ..engine import Viewer
 from ..games.base import Seat
 from .i18n import request_language
 
-SECTIONS_KEPT = 1000  # renderings kept per process (a Toolbox seat's is about 10 KB)
+# Renderings kept per process, counted in characters of HTML: a table keeps about five (its seats'
+# section, the board's, their frames), 2-10 KB each, and a rendering is reused across versions, so
+# the busiest night's 300 tables keep about 5 MB; a count of 1,000 was too few for them and had the
+# frames of one table pushed out by the sections of the next.
+SECTIONS_KEPT_CHARACTERS = 32 * 2**20
 
 VERSION_MARK = Markup("<!--@version-->")   # where the view's version goes (every action form has it)
 NOW_MARK = Markup("<!--@now-->")           # where the server's clock goes, in ms (the page's timers)
@@ -129,10 +133,12 @@ def context_of(inputs) -> dict:
 
 
 class Renderings:
-    """Renderings by digest; the least recently used go first."""
+    """Renderings by digest; the least recently used go first once they hold more than `most`
+    characters."""
 
     def __init__(self, most: int):
         self.most = most
+        self.size = 0
         self._kept: OrderedDict[bytes, Markup] = OrderedDict()
         self._lock = threading.Lock()
         self.rendered = self.shared = 0  # counted for tests and bench/live.py's figures
@@ -148,9 +154,11 @@ class Renderings:
     def put(self, key: bytes, html: Markup) -> None:
         with self._lock:
             self.rendered += 1
+            replaced = self._kept.get(key)
+            self.size += len(html) - (len(replaced) if replaced is not None else 0)
             self._kept[key] = html
-            while len(self._kept) > self.most:
-                self._kept.popitem(last=False)
+            while self.size > self.most and self._kept:
+                self.size -= len(self._kept.popitem(last=False)[1])
 
     def render(self, template: str, inputs, around=nullcontext) -> tuple[bytes | None, Markup]:
         """`template` rendered from `inputs` (a frozen dataclass whose fields are its context), or
@@ -246,5 +254,5 @@ def relative_url_for(endpoint: str, **values) -> str:
 
 
 def register(app) -> None:
-    app.extensions["sections"] = Renderings(SECTIONS_KEPT)
+    app.extensions["sections"] = Renderings(SECTIONS_KEPT_CHARACTERS)
     app.jinja_env.globals["url_for"] = relative_url_for

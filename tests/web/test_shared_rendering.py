@@ -256,3 +256,18 @@ def test_a_view_is_rendered_once_across_versions_and_filled_in_with_its_own(app,
         assert "<!--@" not in html   # every mark filled in
         assert f'name="version" value="{version}"' in html and f'data-version="{version}"' in html
     assert "&lt;!--@version--&gt;" in board.client.get(f"/t/{board.code}/view?as=board").get_data(as_text=True)
+
+
+def test_renderings_are_kept_up_to_a_size_in_characters_least_recently_used_first():
+    from markupsafe import Markup
+    from companion.web.sections import Renderings
+    kept = Renderings(10)
+    kept.put(b"a", Markup("aaaa"))
+    kept.put(b"b", Markup("bbbb"))
+    assert kept.get(b"a") == "aaaa"          # a is now the more recently used
+    kept.put(b"c", Markup("cccc"))           # 12 characters: b goes
+    assert kept.get(b"b") is None and kept.get(b"a") and kept.get(b"c")
+    kept.put(b"c", Markup("cc"))             # the same key again counts once
+    assert kept.size == 6
+    kept.put(b"big", Markup("x" * 11))       # bigger than the whole allowance: nothing stays
+    assert kept.size == 0 and kept.get(b"big") is None
