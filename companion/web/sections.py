@@ -36,6 +36,7 @@ from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 
 from flask import Flask, current_app, g, render_template, request, url_for
+from jinja2 import pass_context
 from markupsafe import Markup
 from werkzeug.routing import MapAdapter
 
@@ -125,6 +126,34 @@ def digest(inputs) -> bytes | None:
     return hashlib.blake2b(data, digest_size=16).digest()
 
 
+@dataclass(frozen=True)
+class PartInputs:
+    """A part of a section (a line of a log, the dice as rolled): its template, the language, and
+    the values the section hands it, which are its template's whole context."""
+    template: str
+    language: str
+    values: dict
+
+
+@pass_context
+def part(context, template: str, **values) -> Markup:
+    """`{{ part("games/x/_piece.html", name=value) }}` in a section: the piece rendered from those
+    values and the section's language alone, and kept under their digest. So a piece that did not
+    change (eleven of a log's twelve lines after a roll) or that two sections show alike (the dice on
+    the board and at the top of a phone) is rendered once, not once per section per change. Called
+    only while a section is being rendered, so in its language and app context."""
+    renderings: Renderings = current_app.extensions["sections"]
+    inputs = PartInputs(template, context["language"], values)
+    key = digest(inputs)
+    html = renderings.get(key) if key is not None else None
+    if html is None:
+        html = Markup(render_template(template, **values))
+        renderings.parts_rendered += 1
+        if key is not None:
+            renderings.put(key, html, counted=False)
+    return html
+
+
 def context_of(inputs) -> dict:
     """A template's context: exactly the fields of its inputs, and the game their `game_id` names."""
     context = {f.name: getattr(inputs, f.name) for f in dataclasses.fields(inputs)}
@@ -141,7 +170,8 @@ class Renderings:
         self.size = 0
         self._kept: OrderedDict[bytes, Markup] = OrderedDict()
         self._lock = threading.Lock()
-        self.rendered = self.shared = 0  # counted for tests and bench/live.py's figures
+        self.rendered = self.shared = 0  # sections and frames, counted for tests and bench/stream_cpu.py
+        self.parts_rendered = 0
 
     def get(self, key: bytes) -> Markup | None:
         with self._lock:
@@ -151,9 +181,9 @@ class Renderings:
                 self.shared += 1
             return html
 
-    def put(self, key: bytes, html: Markup) -> None:
+    def put(self, key: bytes, html: Markup, counted: bool = True) -> None:
         with self._lock:
-            self.rendered += 1
+            self.rendered += counted
             replaced = self._kept.get(key)
             self.size += len(html) - (len(replaced) if replaced is not None else 0)
             self._kept[key] = html
@@ -256,3 +286,4 @@ def relative_url_for(endpoint: str, **values) -> str:
 def register(app) -> None:
     app.extensions["sections"] = Renderings(SECTIONS_KEPT_CHARACTERS)
     app.jinja_env.globals["url_for"] = relative_url_for
+    app.jinja_env.globals["part"] = part

@@ -271,3 +271,22 @@ def test_renderings_are_kept_up_to_a_size_in_characters_least_recently_used_firs
     assert kept.size == 6
     kept.put(b"big", Markup("x" * 11))       # bigger than the whole allowance: nothing stays
     assert kept.size == 0 and kept.get(b"big") is None
+
+
+def test_a_roll_renders_only_the_parts_it_changed(app, new_table, device):
+    """A Toolbox log shows the last dozen lines and the dice show on the board and on every phone:
+    as parts (sections.part) each line is rendered once and the dice once for both sections."""
+    board = new_table("toolbox", parts=["dice"])
+    ann = device(board).join("Ann")
+    for _ in range(14):
+        board.act("roll")
+    renderings = app.extensions["sections"]
+    board.client.get(f"/t/{board.code}/view?as=board")
+    ann.client.get(f"/t/{board.code}/view?as=seat")
+    before = renderings.parts_rendered
+    board.act("roll")   # its answer is the board's fresh view
+    board_html = board.client.get(f"/t/{board.code}/view?as=board").get_data(as_text=True)
+    seat_html = ann.client.get(f"/t/{board.code}/view?as=seat").get_data(as_text=True)
+    # the new line, and the new dice unless these faces were rolled before: never the old lines
+    assert 1 <= renderings.parts_rendered - before <= 2
+    assert board_html.count("rolled") >= 12 and seat_html.count('class="die"') == 2
