@@ -17,18 +17,26 @@ rendering is kept under a digest of every one of those fields, found by walking 
 field added to an inputs class is in the key without touching any list. The game's `view` is among
 the section's inputs, and the view is where a game puts what one seat may see and another may not:
 sharing cannot carry a secret across seats.
+
+What every viewer of a version shares and no rendering depends on is left out of the key and filled
+in last (`fill_in`): the version the forms send back and the server's clock. A rendering holds a mark
+where they go, and the frame holds a mark where the section goes. So after a tap only what the tap
+changed is rendered again (a die roll: the seats' section and the board's, not their frames), and a
+rendering is kept across versions. A mark is an HTML comment: player-typed text is escaped before it
+reaches a template, so it can never spell one.
 """
 from __future__ import annotations
 
 import dataclasses
 import hashlib
-import json
+import pickle
 import threading
 from collections import OrderedDict
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 
 from flask import Flask, current_app, g, render_template, request, url_for
+from jinja2 import pass_context
 from markupsafe import Markup
 from werkzeug.routing import MapAdapter
 
@@ -37,13 +45,22 @@ from ..engine import Viewer
 from ..games.base import Seat
 from .i18n import request_language
 
-SECTIONS_KEPT = 1000  # renderings kept per process (a Toolbox seat's is about 10 KB)
+# Renderings kept per process, counted in characters of HTML: a table keeps about five (its seats'
+# section, the board's, their frames), 2-10 KB each, and a rendering is reused across versions, so
+# the busiest night's 300 tables keep about 5 MB; a count of 1,000 was too few for them and had the
+# frames of one table pushed out by the sections of the next.
+SECTIONS_KEPT_CHARACTERS = 32 * 2**20
+
+VERSION_MARK = Markup("<!--@version-->")   # where the view's version goes (every action form has it)
+NOW_MARK = Markup("<!--@now-->")           # where the server's clock goes, in ms (the page's timers)
+SECTION_MARK = Markup("<!--@section-->")   # where the game's section goes in the frame
 
 
 @dataclass(frozen=True)
 class SectionSnap:
-    """What a game's section may read of the snapshot (as `snap`)."""
-    version: int
+    """What a game's section may read of the snapshot (as `snap`). `version` is VERSION_MARK when
+    rendered for a view: the forms' version is filled in afterwards."""
+    version: int | Markup
     game_number: int
     seats: tuple[Seat, ...]
     viewer: Viewer | None = None  # only for a game that declares sections_read_viewer
@@ -85,17 +102,6 @@ class FrameSnap:
 
 
 @dataclass(frozen=True)
-class RenderedSection:
-    """The game's section inside the frame: its HTML, which enters the frame's key by the section's
-    own key (the digest of everything the HTML was made from) rather than as 10 KB of text."""
-    key: str
-    html: Markup = dataclasses.field(metadata={"derived_from": "key"})
-
-    def __html__(self) -> str:
-        return self.html
-
-
-@dataclass(frozen=True)
 class FrameInputs:
     """Everything the frame is rendered from (its template's context, with `game`)."""
     game_id: str
@@ -105,28 +111,47 @@ class FrameInputs:
     join_url: str
     under_way: bool   # the board folds the QR code and the seats into drawers (under_way below)
     snap: FrameSnap
-    section: RenderedSection
-
-
-def fields_of(value) -> list:
-    """A dataclass as JSON can write it, every field kept: its name, then its fields' values in order
-    (json.dumps calls this for each dataclass it meets, nested ones too; dicts, lists and tuples it
-    writes itself). Anything else JSON cannot write exactly makes the digest fail: then nothing is kept."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        # A field derived from another of the same object (a rendering from its key) adds nothing.
-        return [type(value).__name__, *(getattr(value, f.name) for f in dataclasses.fields(value)
-                                        if "derived_from" not in f.metadata)]
-    raise TypeError(f"{type(value).__name__} is not an input a rendering can be keyed by")
+    section: Markup   # SECTION_MARK: the section's HTML is put in its place afterwards (fill_in)
 
 
 def digest(inputs) -> bytes | None:
-    """The key of a rendering: a hash of every field of `inputs` (None when one cannot be written
-    down exactly: then the rendering is made and not kept)."""
+    """The key of a rendering: a hash of every field of `inputs`, written down by pickle (which
+    writes every field of a dataclass, nested ones too, and tells 1 from 1.0 from True; twice as fast
+    as JSON with a hook per dataclass, and each of a table's streams makes two keys per change).
+    None when something in it cannot be written down: then the rendering is made and not kept."""
     try:
-        text = json.dumps(inputs, default=fields_of, separators=(",", ":"), allow_nan=False)
-    except (TypeError, ValueError):
+        data = pickle.dumps(inputs, protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, TypeError, AttributeError):
         return None
-    return hashlib.blake2b(text.encode(), digest_size=16).digest()
+    return hashlib.blake2b(data, digest_size=16).digest()
+
+
+@dataclass(frozen=True)
+class PartInputs:
+    """A part of a section (a line of a log, the dice as rolled): its template, the language, and
+    the values the section hands it, which are its template's whole context."""
+    template: str
+    language: str
+    values: dict
+
+
+@pass_context
+def part(context, template: str, **values) -> Markup:
+    """`{{ part("games/x/_piece.html", name=value) }}` in a section: the piece rendered from those
+    values and the section's language alone, and kept under their digest. So a piece that did not
+    change (eleven of a log's twelve lines after a roll) or that two sections show alike (the dice on
+    the board and at the top of a phone) is rendered once, not once per section per change. Called
+    only while a section is being rendered, so in its language and app context."""
+    renderings: Renderings = current_app.extensions["sections"]
+    inputs = PartInputs(template, context["language"], values)
+    key = digest(inputs)
+    html = renderings.get(key) if key is not None else None
+    if html is None:
+        html = Markup(render_template(template, **values))
+        renderings.parts_rendered += 1
+        if key is not None:
+            renderings.put(key, html, counted=False)
+    return html
 
 
 def context_of(inputs) -> dict:
@@ -137,13 +162,16 @@ def context_of(inputs) -> dict:
 
 
 class Renderings:
-    """Renderings by digest; the least recently used go first."""
+    """Renderings by digest; the least recently used go first once they hold more than `most`
+    characters."""
 
     def __init__(self, most: int):
         self.most = most
+        self.size = 0
         self._kept: OrderedDict[bytes, Markup] = OrderedDict()
         self._lock = threading.Lock()
-        self.rendered = self.shared = 0  # counted for tests and bench/live.py's figures
+        self.rendered = self.shared = 0  # sections and frames, counted for tests and bench/stream_cpu.py
+        self.parts_rendered = 0
 
     def get(self, key: bytes) -> Markup | None:
         with self._lock:
@@ -153,12 +181,14 @@ class Renderings:
                 self.shared += 1
             return html
 
-    def put(self, key: bytes, html: Markup) -> None:
+    def put(self, key: bytes, html: Markup, counted: bool = True) -> None:
         with self._lock:
-            self.rendered += 1
+            self.rendered += counted
+            replaced = self._kept.get(key)
+            self.size += len(html) - (len(replaced) if replaced is not None else 0)
             self._kept[key] = html
-            while len(self._kept) > self.most:
-                self._kept.popitem(last=False)
+            while self.size > self.most and self._kept:
+                self.size -= len(self._kept.popitem(last=False)[1])
 
     def render(self, template: str, inputs, around=nullcontext) -> tuple[bytes | None, Markup]:
         """`template` rendered from `inputs` (a frozen dataclass whose fields are its context), or
@@ -218,7 +248,8 @@ class ViewContext:
 def view_html(snap, role: str, join_url: str, context: ViewContext | None = None) -> Markup:
     """The viewer's whole view (templates/table/_view.html): its game section, then the frame around
     it, each rendered from inputs that hold only what it may read and shared by every viewer whose
-    inputs are equal. In a request without `context`; else from `context` alone (an event stream)."""
+    inputs are equal; then the version, the clock and the section filled in. In a request without
+    `context`; else from `context` alone (an event stream)."""
     if context is None:
         renderings: Renderings = current_app.extensions["sections"]
         language, around = request_language(), nullcontext
@@ -226,17 +257,23 @@ def view_html(snap, role: str, join_url: str, context: ViewContext | None = None
         renderings, language, around = context.app.extensions["sections"], context.language, context.rendering
     game, code = snap.game, snap.code
     viewer = snap.viewer if game.sections_read_viewer else None
-    section_key, section = renderings.render("table/_section.html", SectionInputs(
-        game.id, role, code, language, SectionSnap(snap.version, snap.game_number, tuple(snap.seats), viewer),
+    _, section = renderings.render("table/_section.html", SectionInputs(
+        game.id, role, code, language, SectionSnap(VERSION_MARK, snap.game_number, tuple(snap.seats), viewer),
         snap.view), around)
     flags = ViewerFlags(snap.viewer.is_host, snap.viewer.is_board, snap.viewer.seat is not None)
-    frame = FrameSnap(snap.version, snap.game_number, snap.now, tuple(snap.seats), flags, snap.claims, snap.notices,
-                      snap.result, snap.undo)
-    if section_key is None:   # not kept: its HTML is its own key
-        section_key = hashlib.blake2b(section.encode(), digest_size=16).digest()
+    frame_snap = FrameSnap(VERSION_MARK, snap.game_number, NOW_MARK, tuple(snap.seats), flags, snap.claims,
+                           snap.notices, snap.result, snap.undo)
     folded = role == "board" and under_way(snap.view, snap.seats)
-    return renderings.render("table/_view.html", FrameInputs(game.id, role, code, language, join_url, folded, frame,
-                                                              RenderedSection(section_key.hex(), section)), around)[1]
+    _, frame = renderings.render("table/_view.html", FrameInputs(
+        game.id, role, code, language, join_url, folded, frame_snap, SECTION_MARK), around)
+    return fill_in(frame, section, snap.version, snap.now)
+
+
+def fill_in(frame: Markup, section: Markup, version: int, now: float) -> Markup:
+    """A view from its renderings: the section in its place in the frame, then the version and the
+    server's clock (ms) wherever they are marked."""
+    whole = str.replace(frame, SECTION_MARK, section, 1)   # str's own: nothing here needs escaping
+    return Markup(whole.replace(VERSION_MARK, str(int(version))).replace(NOW_MARK, str(int(now * 1000))))
 
 
 def relative_url_for(endpoint: str, **values) -> str:
@@ -247,5 +284,6 @@ def relative_url_for(endpoint: str, **values) -> str:
 
 
 def register(app) -> None:
-    app.extensions["sections"] = Renderings(SECTIONS_KEPT)
+    app.extensions["sections"] = Renderings(SECTIONS_KEPT_CHARACTERS)
     app.jinja_env.globals["url_for"] = relative_url_for
+    app.jinja_env.globals["part"] = part

@@ -128,12 +128,15 @@ def test_a_rendering_key_is_made_of_every_input_field():
     assert {f.name for f in dataclasses.fields(FrameInputs)} >= {"snap", "section", "join_url", "language"}
 
 
+@dataclasses.dataclass(frozen=True)
+class WithTimerStyle(SectionInputs):
+    """An inputs class as the next engineer would extend it (at a module's top level, as every class
+    a key is made of: the digest writes a class by its importable name)."""
+    timer_style: str = "digits"
+
+
 def test_a_field_added_to_the_inputs_is_in_the_key_without_touching_a_list():
     """The next engineer adds what a template reads to the inputs class: the cache follows."""
-    @dataclasses.dataclass(frozen=True)
-    class WithTimerStyle(SectionInputs):
-        timer_style: str = "digits"
-
     base = WithTimerStyle("toolbox", "seat", "ABCDEF", "en", SectionSnap(3, 1, (), None), {})
     assert digest(base) != digest(dataclasses.replace(base, timer_style="hourglass"))
     assert digest(base) == digest(dataclasses.replace(base))
@@ -234,3 +237,59 @@ def test_the_process_that_made_a_change_hands_its_streams_the_read_after_it(app,
     assert "Cy" in payloads[-1][1]
     for response, _ in streams:
         response.close()
+
+
+def test_a_view_is_rendered_once_across_versions_and_filled_in_with_its_own(app, new_table, device):
+    """The version and the clock are filled into a kept rendering (sections.fill_in), so a tap that
+    changes only them renders nothing again; and a player's name cannot spell a mark, since what a
+    player types is escaped before it reaches a template."""
+    board = new_table("toolbox", parts=["timers"], timers="Sand: 60")
+    mark = "<!--@version-->"
+    sly = device(board).join(mark)
+    renderings = app.extensions["sections"]
+    first = sly.client.get(f"/t/{board.code}/view?as=seat").get_data(as_text=True)
+    before = renderings.rendered
+    again = sly.client.get(f"/t/{board.code}/view?as=seat").get_data(as_text=True)
+    assert renderings.rendered == before   # same inputs, newer clock: nothing rendered
+    version = board.view()["version"]
+    for html in (first, again):
+        assert "<!--@" not in html   # every mark filled in
+        assert f'name="version" value="{version}"' in html and f'data-version="{version}"' in html
+    assert "&lt;!--@version--&gt;" in board.client.get(f"/t/{board.code}/view?as=board").get_data(as_text=True)
+
+
+def test_renderings_are_kept_up_to_a_size_in_characters_least_recently_used_first():
+    from markupsafe import Markup
+    from companion.web.sections import Renderings
+    kept = Renderings(10)
+    kept.put(b"a", Markup("aaaa"))
+    kept.put(b"b", Markup("bbbb"))
+    assert kept.get(b"a") == "aaaa"          # a is now the more recently used
+    kept.put(b"c", Markup("cccc"))           # 12 characters: b goes
+    assert kept.get(b"b") is None and kept.get(b"a") and kept.get(b"c")
+    kept.put(b"c", Markup("cc"))             # the same key again counts once
+    assert kept.size == 6
+    kept.put(b"big", Markup("x" * 11))       # bigger than the whole allowance: nothing stays
+    assert kept.size == 0 and kept.get(b"big") is None
+
+
+def test_a_roll_renders_only_the_parts_it_changed(app, new_table, device):
+    """A Toolbox log shows the last dozen lines and the dice show on the board and on every phone:
+    as parts (sections.part) each line is rendered once and the dice once for both sections."""
+    board = new_table("toolbox", parts=["dice"])
+    ann = device(board).join("Ann")
+    for _ in range(14):
+        board.act("roll")
+    renderings = app.extensions["sections"]
+    cold = renderings.parts_rendered
+    board.client.get(f"/t/{board.code}/view?as=board")
+    assert renderings.parts_rendered - cold >= 2   # the dice and the log's lines, as parts
+    ann.client.get(f"/t/{board.code}/view?as=seat")
+    before = renderings.parts_rendered
+    board.act("roll")
+    board_html = board.client.get(f"/t/{board.code}/view?as=board").get_data(as_text=True)
+    seat_html = ann.client.get(f"/t/{board.code}/view?as=seat").get_data(as_text=True)
+    # at most the new line and the new dice (none if this roll's line and faces were seen before):
+    # never the eleven older lines again, nor the dice once per section
+    assert renderings.parts_rendered - before <= 2
+    assert board_html.count("rolled") >= 12 and seat_html.count('class="die"') == 2
