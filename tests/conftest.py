@@ -16,6 +16,9 @@ import urllib.parse
 import urllib.request
 from pathlib import Path
 
+import flask
+import flask.templating
+import jinja2
 import pytest
 from hypothesis import HealthCheck, settings
 
@@ -27,7 +30,45 @@ ROOT = Path(__file__).resolve().parent.parent
 
 from companion import create_app  # noqa: E402  (found through pytest.ini's pythonpath)
 
+
+class TemplateCode(jinja2.BytecodeCache):
+    """Compiled templates kept in memory for the test process. Every test makes an app of its own, and
+    every app a Jinja environment of its own that compiled each template it rendered again: over half
+    of the fast tier's time (test_fair_play.py: 39 of 68 s under cProfile). Jinja checks each entry
+    against its template's source, so a changed template is compiled anew. Only the tests' own apps
+    use it: the servers they start (python app.py) compile as they always do."""
+
+    def __init__(self):
+        self.code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket) -> None:
+        if bucket.key in self.code:
+            bucket.bytecode_from_string(self.code[bucket.key])
+
+    def dump_bytecode(self, bucket) -> None:
+        self.code[bucket.key] = bucket.bytecode_to_string()
+
+
+class SharedCodeEnvironment(flask.templating.Environment):
+    """Flask's Jinja environment (Flask.jinja_environment, the class Flask makes it from), with the
+    test process's compiled templates."""
+    template_code = TemplateCode()
+
+    def __init__(self, app, **options):
+        super().__init__(app, **options)
+        self.bytecode_cache = self.template_code
+
+
+flask.Flask.jinja_environment = SharedCodeEnvironment
+
 CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
+# The browser tests run headless in Chromium's headless shell when it is installed (Debian's
+# chromium-headless-shell, the same Chromium version and Blink; what Playwright itself runs for
+# headless Chromium): the full browser in headless mode spent about twice the CPU for the same pages
+# (a browser test file: 78 s of CPU in 51 s against 36 s in 32 s), and the machine's two cores are
+# what the suite waits for. Without it, the full Chromium. A window of its own (--headed, and the
+# standalone test's --app window) needs the full Chromium.
+HEADLESS_CHROMIUM = shutil.which("chromium-headless-shell") or CHROMIUM
 REDIS_SERVER = shutil.which("redis-server")
 try:
     import redis as redis_py
@@ -415,21 +456,63 @@ def seeded_server(tmp_path, monkeypatch):
     srv.kill()
 
 
-@pytest.fixture
-def server(backend, tmp_path, request):
-    db = request.getfixturevalue("database") if backend == "redis" else tmp_path / "server.db"
-    srv = ServerProcess(db).start()
+# Every test's browser and devices come from 127.0.0.1, so on a server shared by a module's tests the
+# per-address limits would count all of them together: how many fit in a minute would depend on how
+# fast the machine runs the module. No browser test is about those limits (tests/web/ checks them on
+# their own apps), so the shared server lifts them.
+SHARED_SERVER_ENV = {f"COMPANION_{key}": "100000" for key in (
+    "LOOKUPS_PER_MINUTE", "JOINS_PER_MINUTE", "CLAIMS_PER_MINUTE", "TABLES_PER_MINUTE", "VIEWS_PER_MINUTE",
+    "MOVES_PER_MINUTE")}
+
+
+@pytest.fixture(scope="module")
+def module_server(tmp_path_factory):
+    """One app server (SQLite) for a test module: starting `python app.py` costs a second or more of
+    CPU, once per module instead of once per test. Every test makes its own tables (fresh codes) on
+    it, so tests do not see each other; a test that needs a fresh process (a fixed random source,
+    other settings, a kill) starts its own ServerProcess."""
+    srv = ServerProcess(tmp_path_factory.mktemp("server") / "server.db", env=SHARED_SERVER_ENV).start()
     yield srv
     srv.kill()
+
+
+@pytest.fixture
+def server(backend, request):
+    """The app's server for a test: on SQLite the module's shared one (module_server); on Redis a
+    process of its own on the session's Redis, emptied for this test (the `database` fixture)."""
+    if backend == "redis":
+        srv = ServerProcess(request.getfixturevalue("database")).start()
+        yield srv
+        srv.kill()
+    else:
+        yield request.getfixturevalue("module_server")
 
 
 # ---- Playwright driving the system Chromium (never `playwright install`)
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
-    return {**browser_type_launch_args, "executable_path": CHROMIUM,
+    headless = browser_type_launch_args.get("headless", True)
+    return {**browser_type_launch_args, "executable_path": HEADLESS_CHROMIUM if headless else CHROMIUM,
             "args": ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                      "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]}
+
+
+@pytest.fixture(autouse=True)
+def closed_contexts(request):
+    """Browser tests: every browser context a test opened is closed when it ends. The browser lives
+    for the whole worker (pytest-playwright's session `browser`), so a context left open kept its
+    pages running (event streams, polls, timers) through every later test, costing CPU and holding
+    streams on a server that later tests share."""
+    if request.node.get_closest_marker("browser") is None or "browser" not in request.fixturenames:
+        yield
+        return
+    browser = request.getfixturevalue("browser")
+    before = set(browser.contexts)
+    yield
+    for context in browser.contexts:
+        if context not in before:
+            context.close()
 
 
 @pytest.fixture(autouse=True)
@@ -450,7 +533,20 @@ NO_REDIS = ("no redis-server (or no redis package): install it with `sudo apt-ge
             "to run the Redis backend and scale-out tests")
 
 
+def longest_first(item) -> int:
+    """Where a test goes in the run: the slow ones (kill-and-restart, scale-out, property runs) first,
+    then the browser tests, then the fast tier. With pytest-xdist (`--dist worksteal`) a worker that
+    runs dry takes the not yet started half of another's queue, so what is left at the end is short:
+    a long test started last would keep one worker busy while the others wait."""
+    if item.get_closest_marker("slow"):
+        return 0
+    if item.get_closest_marker("browser"):
+        return 1
+    return 2
+
+
 def pytest_collection_modifyitems(config, items):
+    items.sort(key=longest_first)   # stable: each module's tests stay together and in their order
     if not (REDIS_SERVER and redis_py):
         if os.environ.get("REQUIRE_REDIS") == "1":
             raise pytest.UsageError("REQUIRE_REDIS=1 but redis-server or the redis package is missing "

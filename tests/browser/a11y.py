@@ -36,9 +36,11 @@ def _ensure_axe(page) -> None:
 
 
 def violations(page) -> list[dict]:
-    """The page's serious and critical axe-core violations, as it shows now."""
-    _ensure_axe(page)
+    """The page's serious and critical axe-core violations, as it shows now. The page is loaded first:
+    right after a click that navigates, the new document may have no <head> yet to add axe's script
+    to (a run on a busy machine failed so, auditing the start-a-group page)."""
     page.wait_for_load_state("load")
+    _ensure_axe(page)
     return page.evaluate(_RUN, list(BLOCKING))
 
 

@@ -51,6 +51,7 @@ def test_an_evening_of_two_games_at_one_table(seeded_server, browser):
     # The host switches games from the board: pick the game, its options, go.
     board.locator(".table-drawer > summary", has_text="Table").click()   # folded away during a game
     board.get_by_role("link", name="Next game at this table").click()
+    expect(board).to_have_url(re.compile(r"/switch$"))
     assert_accessible(board, "the switch page, picking a game")
     board.get_by_role("link", name="We Love Cats").click()
     expect(board.locator("main")).not_to_contain_text("End the game")      # between games: no confirmation

@@ -25,6 +25,7 @@ def test_a_group_on_a_tablet_and_phones(seeded_server, browser):
     outside = off_server_requests(tablet, base)
     tablet.goto(base)
     tablet.get_by_role("link", name=re.compile("Start a group")).click()
+    expect(tablet).to_have_url(re.compile(r"/groups/new$"))
     assert_accessible(tablet, "the start-a-group page")
     tablet.get_by_label("The group's name").fill("Friday cats")
     tablet.get_by_role("button", name="Start the group").click()
