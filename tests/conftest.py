@@ -488,6 +488,29 @@ def server(backend, request):
         yield request.getfixturevalue("module_server")
 
 
+
+# ---- killing a server at the moment that tests what a kill can break
+
+def kill_moments(rng, random_kills: int, during_a_move: int) -> list[str]:
+    """The order of a test's kills: some at a random moment, some a few milliseconds into a move's
+    request (between its commit and its reply is where an acknowledged move could be lost)."""
+    kinds = ["random"] * random_kills + ["during a move"] * during_a_move
+    rng.shuffle(kinds)
+    return kinds
+
+
+def wait_for_kill_moment(kind: str, rng, sending) -> None:
+    """Returns when it is time to kill: after a random pause, or (`kind` "during a move") a random few
+    milliseconds after the player's next move has begun to be sent (`sending`, a threading.Event the
+    player sets as it sends), once a few moves have put the game under way."""
+    if kind == "random":
+        time.sleep(rng.uniform(0.05, 0.3))
+        return
+    time.sleep(rng.uniform(0.02, 0.1))
+    sending.clear()
+    assert sending.wait(15), "the player sent no move"
+    time.sleep(rng.uniform(0, 0.005))
+
 # ---- Playwright driving the system Chromium (never `playwright install`)
 
 @pytest.fixture(scope="session")

@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from tests.conftest import HttpDevice, ServerProcess
+from tests.conftest import HttpDevice, ServerProcess, kill_moments, wait_for_kill_moment
 
 pytestmark = pytest.mark.slow
 RANDOM_KILLS = 8
@@ -51,22 +51,12 @@ def test_acknowledged_actions_survive_kills_at_any_moment(tmp_path):
                 except Exception:  # the server is being killed: any failure here is expected
                     time.sleep(0.02)  # try again once it is back
 
-        kinds = ["random"] * RANDOM_KILLS + ["during a move"] * KILLS_DURING_A_MOVE
-        rng.shuffle(kinds)
-        for kind in kinds:
+        for kind in kill_moments(rng, RANDOM_KILLS, KILLS_DURING_A_MOVE):
             player = threading.Thread(target=play)
             stop.clear()
             sending.clear()
             player.start()
-            if kind == "random":
-                time.sleep(rng.uniform(0.05, 0.3))
-            else:
-                # a few moves first (the game is under way), then the next move's POST, and the kill
-                # a random few milliseconds into it
-                time.sleep(rng.uniform(0.02, 0.1))
-                sending.clear()
-                assert sending.wait(15), "the player sent no move"
-                time.sleep(rng.uniform(0, 0.005))
+            wait_for_kill_moment(kind, rng, sending)
             server.kill()
             stop.set()
             player.join(15)

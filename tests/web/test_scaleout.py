@@ -18,7 +18,7 @@ import time
 
 import pytest
 
-from tests.conftest import ROOT, HttpDevice, RedisServer, ServerProcess, free_port
+from tests.conftest import ROOT, HttpDevice, RedisServer, ServerProcess, free_port, kill_moments, wait_for_kill_moment
 
 pytestmark = [pytest.mark.slow, pytest.mark.redis]
 
@@ -214,19 +214,11 @@ def test_a_process_killed_mid_game_loses_nothing_acknowledged(pair):
                 time.sleep(0.02)
 
     value = 0
-    kinds = ["random"] * 4 + ["during a move"] * 4
-    rng.shuffle(kinds)
-    for kind in kinds:
+    for kind in kill_moments(rng, random_kills=4, during_a_move=4):
         player = threading.Thread(target=play)
         stop.clear()
         player.start()
-        if kind == "random":
-            time.sleep(rng.uniform(0.05, 0.3))
-        else:
-            time.sleep(rng.uniform(0.02, 0.1))
-            sending_through_a.clear()
-            assert sending_through_a.wait(15), "the player sent no move through A"
-            time.sleep(rng.uniform(0, 0.005))
+        wait_for_kill_moment(kind, rng, sending_through_a)
         a.kill()
         time.sleep(rng.uniform(0, 0.2))  # B alone for a moment
         stop.set()
