@@ -128,9 +128,8 @@ def digest(inputs) -> bytes | None:
 
 @dataclass(frozen=True)
 class PartInputs:
-    """A part of a section (a line of a log, the dice as rolled): its template, the language, and
-    the values the section hands it, which are its template's whole context."""
-    template: str
+    """A part of a section (a line of a log, the dice as rolled): the language, and the values the
+    section hands it, which are its template's whole context."""
     language: str
     values: dict
 
@@ -143,15 +142,7 @@ def part(context, template: str, **values) -> Markup:
     the board and at the top of a phone) is rendered once, not once per section per change. Called
     only while a section is being rendered, so in its language and app context."""
     renderings: Renderings = current_app.extensions["sections"]
-    inputs = PartInputs(template, context["language"], values)
-    key = digest(inputs)
-    html = renderings.get(key) if key is not None else None
-    if html is None:
-        html = Markup(render_template(template, **values))
-        renderings.parts_rendered += 1
-        if key is not None:
-            renderings.put(key, html, counted=False)
-    return html
+    return renderings.render(template, PartInputs(context["language"], values), context=values)
 
 
 def context_of(inputs) -> dict:
@@ -181,27 +172,31 @@ class Renderings:
                 self.shared += 1
             return html
 
-    def put(self, key: bytes, html: Markup, counted: bool = True) -> None:
+    def put(self, key: bytes, html: Markup) -> None:
         with self._lock:
-            self.rendered += counted
             replaced = self._kept.get(key)
             self.size += len(html) - (len(replaced) if replaced is not None else 0)
             self._kept[key] = html
             while self.size > self.most and self._kept:
                 self.size -= len(self._kept.popitem(last=False)[1])
 
-    def render(self, template: str, inputs, around=nullcontext) -> tuple[bytes | None, Markup]:
-        """`template` rendered from `inputs` (a frozen dataclass whose fields are its context), or
-        the rendering kept for equal inputs; and its key. `around()`: the context a rendering
-        needs, entered only when one is made (ViewContext.rendering)."""
+    def render(self, template: str, inputs, around=nullcontext, context: dict | None = None) -> Markup:
+        """`template` rendered from `inputs` (a frozen dataclass whose fields are its context, or
+        a part's, whose `context` is given), or the rendering kept for equal inputs. `around()`:
+        the context a rendering needs, entered only when one is made (ViewContext.rendering)."""
         key = digest([template, inputs])
         html = self.get(key) if key is not None else None
         if html is None:
             with around():
-                html = Markup(render_template(template, **context_of(inputs)))
+                html = Markup(render_template(template, **(context_of(inputs) if context is None else context)))
+            with self._lock:
+                if context is None:
+                    self.rendered += 1
+                else:
+                    self.parts_rendered += 1
             if key is not None:
                 self.put(key, html)
-        return key, html
+        return html
 
 
 NOT_STARTED = ("lobby", "setup", "waiting")   # the games' phases before their first turn
@@ -257,14 +252,14 @@ def view_html(snap, role: str, join_url: str, context: ViewContext | None = None
         renderings, language, around = context.app.extensions["sections"], context.language, context.rendering
     game, code = snap.game, snap.code
     viewer = snap.viewer if game.sections_read_viewer else None
-    _, section = renderings.render("table/_section.html", SectionInputs(
+    section = renderings.render("table/_section.html", SectionInputs(
         game.id, role, code, language, SectionSnap(VERSION_MARK, snap.game_number, tuple(snap.seats), viewer),
         snap.view), around)
     flags = ViewerFlags(snap.viewer.is_host, snap.viewer.is_board, snap.viewer.seat is not None)
     frame_snap = FrameSnap(VERSION_MARK, snap.game_number, NOW_MARK, tuple(snap.seats), flags, snap.claims,
                            snap.notices, snap.result, snap.undo)
     folded = role == "board" and under_way(snap.view, snap.seats)
-    _, frame = renderings.render("table/_view.html", FrameInputs(
+    frame = renderings.render("table/_view.html", FrameInputs(
         game.id, role, code, language, join_url, folded, frame_snap, SECTION_MARK), around)
     return fill_in(frame, section, snap.version, snap.now)
 
