@@ -9,7 +9,7 @@ its seven deliveries (the HTTP server around it is bench/live.py's).
     python bench/stream_cpu.py --actions 300 --profile   # and where the time goes (cProfile, top 25)
 
 Prints one JSON object: CPU ms per action alone, per action with its seven deliveries, and the
-renderings and store reads made per action.
+renderings, distinct events and store reads made per action.
 """
 from __future__ import annotations
 
@@ -66,7 +66,7 @@ def roll(host, code: str, version: int) -> int:
 def measure(actions: int, profile: bool) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         app, host, code, phones = build(str(Path(tmp) / "cpu.db"))
-        tables, renderings = app.extensions["companion"], app.extensions["sections"]
+        tables, renderings, events = app.extensions["companion"], app.extensions["sections"], app.extensions["view_events"]
         version = version_of(host, code)
         for _ in range(20):   # warm up: templates compiled, catalogues loaded
             version = roll(host, code, version)
@@ -82,7 +82,7 @@ def measure(actions: int, profile: bool) -> dict:
             reads["count"] += 1
             return real_read()
         tables.store.read = counting_read
-        rendered = renderings.rendered
+        rendered, made = renderings.rendered, events.made
         profiler = None
         if profile:
             import cProfile
@@ -109,6 +109,7 @@ def measure(actions: int, profile: bool) -> dict:
               "cpu_ms_per_action_with_7_deliveries": round(with_events * 1000, 3),
               "cpu_ms_per_delivery": round((with_events - alone) * 1000 / len(streams), 3),
               "renderings_per_action": round((renderings.rendered - rendered) / actions, 2),
+              "events_made_per_action": round((events.made - made) / actions, 2),
               "store_reads_per_action": round(reads["count"] / actions, 2)}
     if profiler:
         import io

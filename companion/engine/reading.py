@@ -71,6 +71,7 @@ class TableRead:
         # (game views are pure), so every viewer's view reads the same dicts.
         self.state, self.engine = split_state(row.state)
         self.at: float | None = None
+        self._notices: list[dict] | None = None
 
     def _answer(self, key: tuple, read: Callable[[Transaction], object]):
         if key not in self._answers:
@@ -98,6 +99,7 @@ class TableRead:
             return None
         after = cls.__new__(cls)
         after._tx, after.code, after.game, after.version, after.at = None, before.code, before.game, written.version, at
+        after._notices = None
         state = json.loads(written.state) if written.state is not None else None
         after.row = replace(before.row, version=written.version, updated_at=written.now,
                             **({"state": state} if state is not None else {}))
@@ -127,6 +129,15 @@ class TableRead:
 
     def get_table(self, code: str) -> TableRow:
         return self.row
+
+    def notices(self) -> list[dict]:
+        """The table log every screen shows (notice()), the same for every viewer of this read: made
+        once, not once per viewer (after a change, each of a table's streams makes a snapshot)."""
+        if self._notices is None:
+            names_by_id = {s.seat_id: s.name for s in self.seats(self.code)}
+            recent = self.history(self.code, NOTICES_READ)
+            self._notices = [n for n in (notice(e, names_by_id) for e in recent) if n][:NOTICES_SHOWN]
+        return self._notices
 
     def seats(self, code: str) -> list[SeatRow]:
         return self._answer(("seats",), lambda tx: tx.seats(code))
@@ -304,7 +315,6 @@ def make_snapshot(tx: TableRead, creds: Credentials, now: float) -> Snapshot:
     viewer = identify(tx, row, creds, now)
     seat_rows = tx.seats(code)
     last = tx.last_live_move(code)
-    recent = tx.history(code, NOTICES_READ)
     claims = open_claims(tx, code, now) if viewer.is_host or viewer.seat else []
     state, engine = tx.state, tx.engine
     # A game that shows results from other tables (Pack the Essentials' Purr-sonal Best) is given
@@ -322,8 +332,7 @@ def make_snapshot(tx: TableRead, creds: Credentials, now: float) -> Snapshot:
                 "allowed": may_undo(viewer, last, game.moves.get(last.move))}
     # The game just finished is in the state's own running record: nothing else is read.
     result = records.finished_record(engine)
-    names_by_id = {s.id: s.name for s in seats}
-    notices = [n for n in (notice(e, names_by_id) for e in recent) if n][:NOTICES_SHOWN]
+    notices = tx.notices()
     if viewer.seat is not None or not viewer.is_host:   # a seat page is asked about its own seat only
         claims = [c for c in claims if viewer.seat and c["seat"] == viewer.seat.id]
     return Snapshot(code, game, row.version, seats, viewer, view, now, undo, result, notices, claims,

@@ -9,6 +9,9 @@ swaps it in, and re-fetches when the HTML is missing (a seat that is gone, an er
 rendering). That saves every device a full HTTP request per change, which was most of the server's
 work after an action. Without `as=` the event says only the version, and each viewer re-fetches.
 
+After a change, the event's bytes are made once for every stream of the table whose view has equal
+inputs (ViewEvents): six phones that see the same dice get the same bytes, written to six sockets.
+
 The first bytes go out at once so proxies flush headers; a comment every KEEPALIVE_SECONDS keeps the
 connection open; the stream ends after STREAM_SECONDS and the browser reconnects with Last-Event-ID.
 """
@@ -17,15 +20,16 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections import OrderedDict
 
 from flask import Blueprint, Response, current_app, g, request
 from flask_babel import gettext
 
-from ..engine import TableNotFound, normalise_code
+from ..engine import Credentials, Snapshot, TableNotFound, Tables, normalise_code
 from .answers import plain_refusal
-from .sections import ViewContext
+from .sections import ViewContext, digest, view_html, view_inputs
 from .security import client_address, hold_back, unknown_table_answer
-from .tables import credentials, fresh_view, join_url
+from .tables import credentials, join_url
 
 bp = Blueprint("events", __name__)
 log = logging.getLogger(__name__)
@@ -62,6 +66,78 @@ class StreamSlots:
                 self._by_address[address] = held
             else:
                 del self._by_address[address]
+
+
+# Tables whose newest version's events this process keeps (ViewEvents): one older than the read
+# that made it serves nobody, and a busy night has about 300 tables.
+EVENTS_KEPT_TABLES = 500
+
+
+def changed_event(version: int, html: str | None) -> bytes:
+    """A `changed` event: the version, and the view's HTML when there is one."""
+    data = str(version) if html is None else f"{version}\n{html}"
+    return f"event: changed\nid: {version}\n{data_lines(data)}\n".encode()
+
+
+class ViewEvents:
+    """The `changed` events of each table's newest shared read, by the digest of everything their
+    view is rendered from (sections.view_inputs) with its version and clock: after a change every
+    stream of the table wakes and asks for its own viewer's event, and those whose inputs are equal
+    (the six phones of a game whose view does not differ by seat, and their board) share one
+    event's bytes rather than each looking up its renderings, filling them in, cutting them into
+    data lines and encoding them. Secrecy is the renderings' own (sections.digest): equal keys only
+    for equal inputs, and a seat's secret is in its inputs. Only the newest (version, clock) of a
+    table is kept: a stream catching up alone reads the table afresh and makes its own."""
+
+    def __init__(self, most: int = EVENTS_KEPT_TABLES):
+        self.most = most
+        self._lock = threading.Lock()
+        # table -> ((version, clock), {key: event})
+        self._tables: OrderedDict[str, tuple[tuple[int, float], dict[bytes, bytes]]] = OrderedDict()
+        self.made = self.shared = 0   # counted for tests and bench/stream_cpu.py
+
+    def event(self, snap: Snapshot, role: str, context: ViewContext) -> bytes:
+        inputs = view_inputs(snap, role, context.join_url, context.language)
+        read = (snap.version, snap.now)
+        key = digest([read, inputs])
+        if key is not None:
+            with self._lock:
+                kept = self._tables.get(snap.code)
+                found = kept[1].get(key) if kept is not None and kept[0] == read else None
+                if found is not None:
+                    self.shared += 1
+                    return found
+        event = changed_event(snap.version, view_html(snap, role, context.join_url, context, inputs))
+        with self._lock:
+            self.made += 1
+            if key is None:
+                return event
+            kept = self._tables.get(snap.code)
+            if kept is None or kept[0] < read:   # a newer read's events replace an older one's
+                kept = self._tables[snap.code] = (read, {})
+            if kept[0] == read:
+                kept[1][key] = event
+            self._tables.move_to_end(snap.code)
+            while len(self._tables) > self.most:
+                self._tables.popitem(last=False)
+        return event
+
+
+def view_event(tables: Tables, code: str, role: str, creds: Credentials, context: ViewContext, at_least: int,
+               shared: bool = True) -> tuple[int, bytes]:
+    """The `changed` event with the viewer's own view (the same HTML as GET /view?as=role from the
+    same cookies, which gave `creds`; `context` was taken from that request), at `at_least` or newer;
+    no request is needed. Without HTML for a seat page whose seat is gone: the page then re-fetches
+    and shows why. `shared`: after a change, the table is read once for all of its streams
+    (Tables.shared_snapshot) and their events are shared (ViewEvents); a stream catching up alone
+    reads it afresh, since a shared read may be two seconds old, and the page sets its clock by the
+    view's `now` (a running timer would show that much too long)."""
+    snap = tables.shared_snapshot(code, creds, at_least) if shared else tables.snapshot(code, creds)
+    if role == "seat" and snap.viewer.seat is None:
+        return snap.version, changed_event(snap.version, None)
+    if shared:
+        return snap.version, context.app.extensions["view_events"].event(snap, role, context)
+    return snap.version, changed_event(snap.version, view_html(snap, role, context.join_url, context))
 
 
 def data_lines(data: str) -> str:
@@ -115,17 +191,15 @@ def stream(code: str):
         # change while it is open. Each event's view is rendered from these, with no request.
         creds, context = credentials(role), ViewContext.of_request(join_url())
 
-    def changed(version: int, shared: bool = True) -> tuple[int, str]:
+    def changed(version: int, shared: bool = True) -> tuple[int, bytes]:
         """The event for `version`: the version alone, or with this viewer's fresh view (then at
         the version that view shows, which may be newer)."""
-        html = None
         if role is not None:
             try:
-                version, html = fresh_view(tables, code, role, creds, context, version, shared)
+                return view_event(tables, code, role, creds, context, version, shared)
             except Exception:  # the page re-fetches on a version-only event: never lose the event
                 log.exception("could not render the view for an event stream")
-        data = str(version) if html is None else f"{version}\n{html}"
-        return version, f"event: changed\nid: {version}\n{data_lines(data)}\n"
+        return version, changed_event(version, None)
 
     def events():
         nonlocal current

@@ -240,27 +240,35 @@ class ViewContext:
             yield
 
 
-def view_html(snap, role: str, join_url: str, context: ViewContext | None = None) -> Markup:
+def view_inputs(snap, role: str, join_url: str, language: str) -> tuple[SectionInputs, FrameInputs]:
+    """What a viewer's view is rendered from: the game's section's inputs and the frame's, each
+    holding only what its template may read. Equal inputs (and version and clock) give equal HTML."""
+    game, code = snap.game, snap.code
+    viewer = snap.viewer if game.sections_read_viewer else None
+    section = SectionInputs(game.id, role, code, language,
+                            SectionSnap(VERSION_MARK, snap.game_number, tuple(snap.seats), viewer), snap.view)
+    flags = ViewerFlags(snap.viewer.is_host, snap.viewer.is_board, snap.viewer.seat is not None)
+    frame_snap = FrameSnap(VERSION_MARK, snap.game_number, NOW_MARK, tuple(snap.seats), flags, snap.claims,
+                           snap.notices, snap.result, snap.undo)
+    folded = role == "board" and under_way(snap.view, snap.seats)
+    return section, FrameInputs(game.id, role, code, language, join_url, folded, frame_snap, SECTION_MARK)
+
+
+def view_html(snap, role: str, join_url: str, context: ViewContext | None = None,
+              inputs: tuple[SectionInputs, FrameInputs] | None = None) -> Markup:
     """The viewer's whole view (templates/table/_view.html): its game section, then the frame around
-    it, each rendered from inputs that hold only what it may read and shared by every viewer whose
-    inputs are equal; then the version, the clock and the section filled in. In a request without
-    `context`; else from `context` alone (an event stream)."""
+    it, each rendered from inputs that hold only what it may read (view_inputs; or `inputs`, made by
+    the caller) and shared by every viewer whose inputs are equal; then the version, the clock and
+    the section filled in. In a request without `context`; else from `context` alone (an event
+    stream)."""
     if context is None:
         renderings: Renderings = current_app.extensions["sections"]
         language, around = request_language(), nullcontext
     else:
         renderings, language, around = context.app.extensions["sections"], context.language, context.rendering
-    game, code = snap.game, snap.code
-    viewer = snap.viewer if game.sections_read_viewer else None
-    section = renderings.render("table/_section.html", SectionInputs(
-        game.id, role, code, language, SectionSnap(VERSION_MARK, snap.game_number, tuple(snap.seats), viewer),
-        snap.view), around)
-    flags = ViewerFlags(snap.viewer.is_host, snap.viewer.is_board, snap.viewer.seat is not None)
-    frame_snap = FrameSnap(VERSION_MARK, snap.game_number, NOW_MARK, tuple(snap.seats), flags, snap.claims,
-                           snap.notices, snap.result, snap.undo)
-    folded = role == "board" and under_way(snap.view, snap.seats)
-    frame = renderings.render("table/_view.html", FrameInputs(
-        game.id, role, code, language, join_url, folded, frame_snap, SECTION_MARK), around)
+    section_inputs, frame_inputs = inputs or view_inputs(snap, role, join_url, language)
+    section = renderings.render("table/_section.html", section_inputs, around)
+    frame = renderings.render("table/_view.html", frame_inputs, around)
     return fill_in(frame, section, snap.version, snap.now)
 
 

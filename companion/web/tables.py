@@ -21,7 +21,7 @@ from ..engine import (Credentials, NameTaken, Snapshot, Stale, TableNotFound, Ta
 from .cookies import remember_table, set_table_cookie, table_cookie
 from .groups import member_name_at_table
 from .qr import qr_code_svg
-from .sections import ViewContext, view_html
+from .sections import view_html
 from .answers import error_page, flash, refusal_answer, refusal_text, shaped
 from .security import over_limit
 
@@ -127,21 +127,6 @@ def render_view(role: str, status: int = 200, message: str | None = None, snap: 
     if message:
         html += render_template("table/_answer.html", message=message)
     return no_store(current_app.make_response((html, status)))
-
-
-def fresh_view(tables: Tables, code: str, role: str, creds: Credentials, context: ViewContext, at_least: int,
-               shared: bool = True) -> tuple[int, str | None]:
-    """The viewer's own view (the same HTML as GET /view?as=role from the same cookies, which gave
-    `creds`; `context` was taken from that request) and its version, at `at_least` or newer, for the
-    event stream to carry; no request is needed. None for the HTML of a seat page whose seat is gone: the page then
-    re-fetches and shows why. `shared`: after a change, the table is read once for all of its
-    streams (Tables.shared_snapshot); a stream catching up alone reads it afresh, since a shared
-    read may be two seconds old, and the page sets its clock by the view's `now` (a running timer
-    would show that much too long)."""
-    snap = tables.shared_snapshot(code, creds, at_least) if shared else tables.snapshot(code, creds)
-    if role == "seat" and snap.viewer.seat is None:
-        return snap.version, None
-    return snap.version, str(view_html(snap, role, context.join_url, context))
 
 
 @bp.get("")

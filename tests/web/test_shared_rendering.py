@@ -11,7 +11,8 @@ from companion.engine.reading import read_to_share
 import dataclasses
 
 from companion import games
-from companion.web.sections import FrameInputs, SectionInputs, SectionSnap, digest
+from companion.web.events import ViewEvents
+from companion.web.sections import FrameInputs, SectionInputs, SectionSnap, ViewContext, digest
 
 from tests.web.test_event_payload_secrecy import own_view, same_html, stream_payload
 
@@ -47,16 +48,16 @@ def next_payload(chunks) -> tuple[int, str]:
     return int(version), html
 
 
-def test_six_phones_and_a_board_share_one_read_and_five_renderings(app, new_table, device, monkeypatch):
+def test_six_phones_and_a_board_share_one_read_five_renderings_and_three_events(app, new_table, device, monkeypatch):
     board = new_table("toolbox", parts=["dice", "counters", "rounds"], counters="Lives: 2")
     phones = [device(board).join(name) for name in ("Ann", "Bob", "Cy", "Di", "Eve", "Flo")]
     seen = board.view()["version"]
     streams = [open_stream(p, board.code, "seat", seen) for p in phones] + [open_stream(board, board.code, "board", seen)]
     phones[0].act("count", counter_index=0, delta=1)
     version = board.view()["version"]
-    renderings = app.extensions["sections"]
+    renderings, events = app.extensions["sections"], app.extensions["view_events"]
     tables = app.extensions["companion"]
-    before = renderings.rendered
+    before, made, shared = renderings.rendered, events.made, events.shared
     reads = CountingReads(tables.store, monkeypatch)
     # a shared read serves for 2 s: a slow machine must not make this test read twice
     monkeypatch.setattr(tables, "clock", lambda now=tables.clock(): now)
@@ -68,6 +69,9 @@ def test_six_phones_and_a_board_share_one_read_and_five_renderings(app, new_tabl
     # the seats' section once and their frame twice (Ann may undo her move, the other five may not),
     # the board's section and frame once: five renderings for seven views
     assert renderings.rendered - before == 5
+    # and three events made (Ann's, the other five phones' and the board's), the rest shared as bytes
+    assert (events.made - made, events.shared - shared) == (3, 4)
+    assert len({html for _, html in payloads[1:-1]}) == 1
     assert {v for v, _ in payloads} == {version}
     for phone, (_, html) in zip(phones, payloads):
         assert same_html(html, own_view(phone, board.code, "seat"))
@@ -293,3 +297,21 @@ def test_a_roll_renders_only_the_parts_it_changed(app, new_table, device):
     # never the eleven older lines again, nor the dice once per section
     assert renderings.parts_rendered - before <= 2
     assert board_html.count("rolled") >= 12 and seat_html.count('class="die"') == 2
+
+
+def test_a_tables_events_are_kept_for_its_newest_read_alone(app, new_table):
+    """ViewEvents keeps the events of a table's newest read: a late stream still on the version
+    before makes its own event without pushing out the newer one's, and nothing of an older read
+    is handed to a newer one (the version and the clock are in every key)."""
+    board = new_table("toolbox", parts=["dice"])
+    tables, events = app.extensions["companion"], ViewEvents()
+    with app.test_request_context():
+        context = ViewContext.of_request("http://127.0.0.1/t/join")
+    older = tables.snapshot(board.code, Credentials())
+    board.act("roll")
+    newer = tables.snapshot(board.code, Credentials())
+    first = events.event(newer, "board", context)
+    late = events.event(older, "board", context)
+    assert late != first and f"id: {older.version}\n".encode() in late
+    assert events.event(newer, "board", context) is first
+    assert (events.made, events.shared) == (2, 1)
