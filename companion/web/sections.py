@@ -35,7 +35,7 @@ from collections import OrderedDict
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 
-from flask import Flask, current_app, g, render_template, request, url_for
+from flask import Flask, current_app, g, request, url_for
 from jinja2 import pass_context
 from markupsafe import Markup
 from werkzeug.routing import MapAdapter
@@ -43,7 +43,7 @@ from werkzeug.routing import MapAdapter
 from .. import games
 from ..engine import Viewer
 from ..games.base import Seat
-from .i18n import request_language
+from .i18n import callables_for, request_language
 
 # Renderings kept per process, counted in characters of HTML: a table keeps about five (its seats'
 # section, the board's, their frames), 2-10 KB each, and a rendering is reused across versions, so
@@ -188,7 +188,7 @@ class Renderings:
         html = self.get(key) if key is not None else None
         if html is None:
             with around():
-                html = Markup(render_template(template, **(context_of(inputs) if context is None else context)))
+                html = render(template, inputs.language, context_of(inputs) if context is None else context)
             with self._lock:
                 if context is None:
                     self.rendered += 1
@@ -197,6 +197,16 @@ class Renderings:
             if key is not None:
                 self.put(key, html)
         return html
+
+
+def render(template: str, language: str, context: dict) -> Markup:
+    """`template` rendered by Jinja from `context` and gettext, ngettext and `_` in `language`
+    (i18n.callables_for, bound once per language). Not flask.render_template: its context
+    processors and signals, and asking Flask-Babel for the request's catalogue on each render, were
+    a quarter of a section's cost, and a section names its language in its inputs. Needs an app
+    context (url_for, the |t filter)."""
+    app = current_app
+    return Markup(app.jinja_env.get_template(template).render({**context, **callables_for(app, language)}))
 
 
 NOT_STARTED = ("lobby", "setup", "waiting")   # the games' phases before their first turn
