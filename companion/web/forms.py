@@ -1,5 +1,5 @@
 """The action forms of a table's views, written in Python (templates/table/_macros.html names them
-`ui.form_open` and `ui.act`): a Toolbox view has about twenty, and as Jinja macros they were a third
+`ui.form_open`, `ui.act` and `ui.act_form`): a Toolbox view has about twenty, and as Jinja macros they were a third
 of its rendering time. Same HTML as the macros they replace; see _macros.html for why it is shaped
 so (hx-sync "queue all", data-once).
 
@@ -97,6 +97,14 @@ def act(context, move: str, label, fields: dict | None = None, cls: str = "", di
     return _kept_act(key) if key is not None else _act(*values)
 
 
+@pass_context
+def act_form(context, move: str, cls: str = "act", caller=None) -> Markup:
+    """`{% call ui.act_form("move") %}fields and buttons{% endcall %}`: a move's form around what
+    the call block writes."""
+    return Markup(f"{form_open(context, move, cls)}\n  {caller()}\n</form>")
+
+
 def register(app) -> None:
     app.jinja_env.globals["action_form_open"] = form_open
     app.jinja_env.globals["action_form"] = act
+    app.jinja_env.globals["action_act_form"] = act_form

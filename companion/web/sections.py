@@ -163,6 +163,7 @@ class Renderings:
         self._lock = threading.Lock()
         self.rendered = self.shared = 0  # sections and frames, counted for tests and bench/stream_cpu.py
         self.parts_rendered = 0
+        self.given: dict[str, dict] = {}   # per language: what every rendering is given (`given`)
 
     def get(self, key: bytes) -> Markup | None:
         with self._lock:
@@ -206,7 +207,21 @@ def render(template: str, language: str, context: dict) -> Markup:
     a quarter of a section's cost, and a section names its language in its inputs. Needs an app
     context (url_for, the |t filter)."""
     app = current_app
-    return Markup(app.jinja_env.get_template(template).render({**context, **callables_for(app, language)}))
+    return Markup(app.jinja_env.get_template(template).render({**context, **given(app, language)}))
+
+
+def given(app: Flask, language: str) -> dict:
+    """What every section, frame and part is given besides its inputs, made once per language: its
+    gettext, ngettext and `_`, and `ui`, the helpers of templates/table/_macros.html as a module made
+    with them (its macros read nothing else; act and the forms are Python and read the context of
+    the template that calls them). Nothing in it comes from any table."""
+    kept: dict = app.extensions["sections"].given
+    made = kept.get(language)
+    if made is None:
+        callables = callables_for(app, language)
+        ui = app.jinja_env.get_template("table/_macros.html").make_module(dict(callables))
+        made = kept[language] = {**callables, "ui": ui}
+    return made
 
 
 NOT_STARTED = ("lobby", "setup", "waiting")   # the games' phases before their first turn
