@@ -129,7 +129,9 @@ def digest(inputs) -> bytes | None:
 @dataclass(frozen=True)
 class PartInputs:
     """A part of a section (a line of a log, the dice as rolled): the language, and the values the
-    section hands it, which are its template's whole context."""
+    section hands it, which are its template's whole context. Its key is made of the three as a
+    tuple (Renderings.render): pickle writes a dataclass through copyreg, in Python, and a section
+    calls part() a dozen times (3.3 µs a key as the dataclass, 1.2 µs as a tuple)."""
     language: str
     values: dict
 
@@ -185,7 +187,8 @@ class Renderings:
         """`template` rendered from `inputs` (a frozen dataclass whose fields are its context, or
         a part's, whose `context` is given), or the rendering kept for equal inputs. `around()`:
         the context a rendering needs, entered only when one is made (ViewContext.rendering)."""
-        key = digest([template, inputs])
+        key = digest([template, inputs] if inputs.__class__ is not PartInputs
+                     else (template, inputs.language, inputs.values))   # a part's: see PartInputs
         html = self.get(key) if key is not None else None
         if html is None:
             with around():
