@@ -24,6 +24,10 @@ where they go, and the frame holds a mark where the section goes. So after a tap
 changed is rendered again (a die roll: the seats' section and the board's, not their frames), and a
 rendering is kept across versions. A mark is an HTML comment: player-typed text is escaped before it
 reaches a template, so it can never spell one.
+
+Rendering itself is Jinja's (`render`), with what `given` makes once per language (gettext and `ui`)
+beside the inputs' fields, rather than flask.render_template per rendering: issue 29 found sections
+a third of a busy server's CPU (bench/render_cpu.py measures one).
 """
 from __future__ import annotations
 
