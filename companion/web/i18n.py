@@ -106,12 +106,24 @@ def template_callables() -> dict:
     return bound[1]
 
 
+def callables_for(app: Flask, language: str) -> dict:
+    """gettext, ngettext and `_` bound to `language`'s catalogue (the one Flask-Babel gives a request
+    in that language), found once per app and language: a section or part is rendered from fixed
+    inputs that name their language, in a request or in an event stream with none."""
+    kept = app.extensions.setdefault("template_callables", {})
+    bound = kept.get(language)
+    if bound is None:
+        with force_locale(language):
+            callables = template_callables()
+        bound = kept[language] = {**callables, "_": callables["gettext"]}
+    return bound
+
+
 def load_catalogues(app: Flask) -> None:
     """Every language's catalogue, loaded now rather than by its first request (serving.warm_up)."""
     with app.test_request_context():
         for code in LANGUAGES:
-            with force_locale(code):
-                template_callables()
+            callables_for(app, code)
 
 
 def request_language() -> str:

@@ -24,6 +24,10 @@ where they go, and the frame holds a mark where the section goes. So after a tap
 changed is rendered again (a die roll: the seats' section and the board's, not their frames), and a
 rendering is kept across versions. A mark is an HTML comment: player-typed text is escaped before it
 reaches a template, so it can never spell one.
+
+Rendering itself is Jinja's (`render`), with what `given` makes once per language (gettext and `ui`)
+beside the inputs' fields, rather than flask.render_template per rendering: issue 29 found sections
+a third of a busy server's CPU (bench/render_cpu.py measures one).
 """
 from __future__ import annotations
 
@@ -35,7 +39,7 @@ from collections import OrderedDict
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 
-from flask import Flask, current_app, g, render_template, request, url_for
+from flask import Flask, current_app, g, request, url_for
 from jinja2 import pass_context
 from markupsafe import Markup
 from werkzeug.routing import MapAdapter
@@ -43,7 +47,7 @@ from werkzeug.routing import MapAdapter
 from .. import games
 from ..engine import Viewer
 from ..games.base import Seat
-from .i18n import request_language
+from .i18n import callables_for, request_language
 
 # Renderings kept per process, counted in characters of HTML: a table keeps about five (its seats'
 # section, the board's, their frames), 2-10 KB each, and a rendering is reused across versions, so
@@ -129,7 +133,9 @@ def digest(inputs) -> bytes | None:
 @dataclass(frozen=True)
 class PartInputs:
     """A part of a section (a line of a log, the dice as rolled): the language, and the values the
-    section hands it, which are its template's whole context."""
+    section hands it, which are its template's whole context. Its key is made of the three as a
+    tuple (Renderings.render): pickle writes a dataclass through copyreg, in Python, and a section
+    calls part() a dozen times (3.3 µs a key as the dataclass, 1.2 µs as a tuple)."""
     language: str
     values: dict
 
@@ -163,6 +169,7 @@ class Renderings:
         self._lock = threading.Lock()
         self.rendered = self.shared = 0  # sections and frames, counted for tests and bench/stream_cpu.py
         self.parts_rendered = 0
+        self.given: dict[str, dict] = {}   # per language: what every rendering is given (`given`)
 
     def get(self, key: bytes) -> Markup | None:
         with self._lock:
@@ -184,11 +191,12 @@ class Renderings:
         """`template` rendered from `inputs` (a frozen dataclass whose fields are its context, or
         a part's, whose `context` is given), or the rendering kept for equal inputs. `around()`:
         the context a rendering needs, entered only when one is made (ViewContext.rendering)."""
-        key = digest([template, inputs])
+        key = digest([template, inputs] if inputs.__class__ is not PartInputs
+                     else (template, inputs.language, inputs.values))   # a part's: see PartInputs
         html = self.get(key) if key is not None else None
         if html is None:
             with around():
-                html = Markup(render_template(template, **(context_of(inputs) if context is None else context)))
+                html = render(template, inputs.language, context_of(inputs) if context is None else context)
             with self._lock:
                 if context is None:
                     self.rendered += 1
@@ -197,6 +205,30 @@ class Renderings:
             if key is not None:
                 self.put(key, html)
         return html
+
+
+def render(template: str, language: str, context: dict) -> Markup:
+    """`template` rendered by Jinja from `context` and gettext, ngettext and `_` in `language`
+    (i18n.callables_for, bound once per language). Not flask.render_template: its context
+    processors and signals, and asking Flask-Babel for the request's catalogue on each render, were
+    a quarter of a section's cost, and a section names its language in its inputs. Needs an app
+    context (url_for, the |t filter)."""
+    app = current_app
+    return Markup(app.jinja_env.get_template(template).render({**context, **given(app, language)}))
+
+
+def given(app: Flask, language: str) -> dict:
+    """What every section, frame and part is given besides its inputs, made once per language: its
+    gettext, ngettext and `_`, and `ui`, the helpers of templates/table/_macros.html as a module made
+    with them (its macros read nothing else; act and the forms are Python and read the context of
+    the template that calls them). Nothing in it comes from any table."""
+    kept: dict = app.extensions["sections"].given
+    made = kept.get(language)
+    if made is None:
+        callables = callables_for(app, language)
+        ui = app.jinja_env.get_template("table/_macros.html").make_module(dict(callables))
+        made = kept[language] = {**callables, "ui": ui}
+    return made
 
 
 NOT_STARTED = ("lobby", "setup", "waiting")   # the games' phases before their first turn

@@ -1,0 +1,119 @@
+"""CPU time of rendering one view's pieces, in-process: the game section and the frame of a Toolbox
+table's seat and board (web/sections.py), each made afresh (its kept rendering dropped first; the
+parts it holds, a log's lines and the dice, stay kept as they would after a tap), as an event stream
+renders them: from its ViewContext, with no request. bench/stream_cpu.py measures a whole tap; this
+is the part of it that issue 29 found largest, alone and less noisy.
+
+    python bench/render_cpu.py                 # the benchmark's table: dice only
+    python bench/render_cpu.py --all-parts     # every Toolbox part (timers, track, bag, deck...)
+    python bench/render_cpu.py --profile       # and where the time goes (cProfile, top 30)
+
+Prints one JSON object: microseconds (process CPU) per rendering of each piece, the best of
+`--rounds` rounds of `--repeat` renderings each.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import time
+from contextlib import nullcontext
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.stream_cpu import DEVICES, open_streams, roll, version_of  # noqa: E402
+from companion import create_app  # noqa: E402
+from companion.web import sections  # noqa: E402
+
+
+def build(database: str, parts: list[str]):
+    app = create_app({"DATABASE": database, "TESTING": True, "RANDOM_SEED": 1,
+                      "LOOKUPS_PER_MINUTE": 10**6, "JOINS_PER_MINUTE": 10**6, "CLAIMS_PER_MINUTE": 10**6,
+                      "TABLES_PER_MINUTE": 10**6, "MOVES_PER_MINUTE": 10**6, "VIEWS_PER_MINUTE": 10**6})
+    host = app.test_client()
+    r = host.post("/tables", data={"game": "toolbox", "parts": parts})
+    code = r.headers["Location"].rsplit("/", 1)[-1]
+    phones = []
+    for i in range(DEVICES):
+        phone = app.test_client()
+        assert phone.post(f"/t/{code}/join", data={"name": f"P{i}"}).status_code == 303
+        phones.append(phone)
+    return app, host, code, phones
+
+
+def recorded_renderings(app, host, code, phones) -> dict:
+    """What a roll's streams render (template, inputs, around), by piece: a seat's and the board's
+    section and frame, caught on their way into Renderings.render."""
+    caught: dict = {}
+    real = sections.Renderings.render
+
+    def spy(self, template, inputs, around=nullcontext, context=None):
+        if context is None:
+            caught[(template, inputs.role)] = (template, inputs, around)
+        return real(self, template, inputs, around, context)
+    version = version_of(host, code)
+    for _ in range(5):   # a log to show, templates compiled
+        version = roll(host, code, version)
+    streams = open_streams(host, phones[:1], code, version)
+    sections.Renderings.render = spy
+    try:
+        version = roll(host, code, version)
+        for _, chunks in streams:
+            next(chunks)
+    finally:
+        sections.Renderings.render = real
+    for response, _ in streams:
+        response.close()
+    return {f"{'section' if t == 'table/_section.html' else 'frame'}_{role}": call
+            for (t, role), call in caught.items()}
+
+
+def time_each(renderings, calls: dict, repeat: int, rounds: int) -> dict:
+    out = {}
+    for name, (template, inputs, around) in calls.items():
+        key = sections.digest([template, inputs])
+        best = float("inf")
+        for _ in range(rounds):
+            started = time.process_time()
+            for _ in range(repeat):
+                renderings._kept.pop(key, None)
+                renderings.render(template, inputs, around)
+            best = min(best, (time.process_time() - started) / repeat)
+        out[f"{name}_us"] = round(best * 1e6, 1)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--all-parts", action="store_true")
+    parser.add_argument("--repeat", type=int, default=500)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--profile", action="store_true")
+    args = parser.parse_args()
+    parts = ["timers", "dice", "bag", "deck", "track", "counters", "rounds", "picker"] if args.all_parts else ["dice"]
+    with tempfile.TemporaryDirectory() as tmp:
+        app, host, code, phones = build(str(Path(tmp) / "render.db"), parts)
+        calls = recorded_renderings(app, host, code, phones)
+        renderings = app.extensions["sections"]
+        time_each(renderings, calls, 50, 1)   # warm
+        if args.profile:
+            import cProfile
+            import io
+            import pstats
+            profiler = cProfile.Profile()
+            profiler.enable()
+            time_each(renderings, calls, args.repeat, 1)
+            profiler.disable()
+            out = io.StringIO()
+            pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(30)
+            print(out.getvalue(), file=sys.stderr)
+        result = time_each(renderings, calls, args.repeat, args.rounds)
+        app.extensions["companion"].hub.close()
+        app.extensions["companion"].store.close()
+    print(json.dumps({"parts": parts, **result}, indent=2))
+
+
+if __name__ == "__main__":
+    main()
