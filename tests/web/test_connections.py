@@ -143,6 +143,18 @@ def test_kept_alive_requests_with_bodies_still_work(guarded):
     assert closed_within(s, 5)
 
 
+def test_answers_on_a_kept_alive_connection_do_not_wait_for_the_clients_delayed_ack(guarded):
+    """gevent sends an answer's head and body apart: with Nagle's algorithm on, the body waited for
+    the ACK of the head, which the client delays (40 ms on Linux), so 20 taps took 0.8 s or more."""
+    port, _ = guarded
+    s = connect(port)
+    started = time.monotonic()
+    for i in range(20):
+        s.sendall(b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n%02d" % i)
+        assert read_response(s) == b"ok:%02d" % i
+    assert time.monotonic() - started < 0.6
+
+
 def test_a_timed_out_body_is_closed_without_an_answer_or_a_traceback(guarded, capfd):
     """The _handle_client_error guard: gevent's own hook would answer 400 and print a traceback
     for every client that went quiet inside its body."""
@@ -165,7 +177,7 @@ def test_gevent_is_a_version_the_guards_were_checked_with():
         f"gevent {gevent.__version__}: run this file's guard tests on it, then add it to serving.GEVENT_CHECKED")
 
 
-@pytest.mark.parametrize("hook", ["read_requestline", "read_request", "handle_one_request", "handle_one_response",
+@pytest.mark.parametrize("hook", ["handle", "read_requestline", "read_request", "handle_one_request", "handle_one_response",
                                   "_handle_client_error"])
 def test_every_hook_the_guards_override_is_still_gevents(hook):
     """A hook gevent renamed would leave our override in place and never called: silently unguarded."""
