@@ -35,7 +35,7 @@ from contextlib import contextmanager
 from typing import Iterator
 
 import redis
-from redis.exceptions import RedisError, WatchError
+from redis.exceptions import ResponseError, RedisError, WatchError
 
 from .interface import StorageUnavailable, StorageUnreachable, StorageUnusable
 from .redis_transaction import RedisTransaction
@@ -136,6 +136,44 @@ class RedisStore:
         finally:
             for lock in (tx.held if tx else ()):
                 lock.release()
+
+    @staticmethod
+    def watch_and_read(pipe, key: str, *reads: tuple) -> list:
+        """WATCHes `key` on the writing pipeline and runs the read commands `reads` (tuples such as
+        ("HGETALL", key)) in the same round trip, returning their replies. Redis runs a connection's
+        commands in order, so the reads still come after the WATCH (redis-py's `pipe.watch()` would
+        make each of them a round trip of its own: on a tap, two more sends, receives and wake-ups of
+        Redis). The pipeline is left watching on its connection, as after `pipe.watch()`: its
+        MULTI/EXEC, or its reset (UNWATCH), ends it."""
+        conn = pipe.connection
+        if conn is None:
+            conn = pipe.connection = pipe.connection_pool.get_connection()
+        commands = [("WATCH", key), *reads]
+
+        def attempt():
+            conn.send_packed_command(conn.pack_commands(commands))
+            # Every reply is read before an error is raised, so the connection never goes back to
+            # the pool with replies still waiting on it.
+            replies = []
+            for command in commands:
+                try:
+                    replies.append(pipe.parse_response(conn, command[0]))   # WATCH: pipe.watching
+                except ResponseError as exc:
+                    replies.append(exc)
+            for reply in replies:
+                if isinstance(reply, ResponseError):
+                    raise reply
+            return replies[1:]
+
+        def failed(error):
+            # As redis-py does for a WATCH: a broken connection is dropped (and with it whatever it
+            # watched); before anything was watched on it the attempt is retried, after, the
+            # transaction is (WatchError: `transact` runs the work again).
+            conn.disconnect()
+            if pipe.watching:
+                pipe.reset()
+                raise WatchError(f"A {type(error).__name__} occurred while watching one or more keys")
+        return conn.retry.call_with_retry(attempt, failed)
 
     def transact(self, work):
         try:

@@ -48,9 +48,8 @@ class RedisTransaction(RedisWholeTables, RedisGroups):
         t, live = self.s.key(code, "t"), self.s.key(code, "live")
         if self.writing:
             self.s.hold_table_lock(code, self)
-            self.pipe.watch(t)
-            fields = self.pipe.hgetall(t)
-            top = self.pipe.lrange(live, -2, -1) if fields else []
+            # WATCH and both reads in one round trip (RedisStore.watch_and_read)
+            fields, top = self.s.watch_and_read(self.pipe, t, ("HGETALL", t), ("LRANGE", live, -2, -1))
         else:
             # The newest events come in the same round trip: every view reads them for its notices
             # (history(code, 30)), and on a busy process each round trip waits its turn.

@@ -207,3 +207,85 @@ def test_a_view_reads_its_table_in_one_round_trip_and_sees_the_newest_events(url
     # more than the newest 30 events is read apart, in full
     with store.read() as tx:
         assert [e.version for e in tx.history(code, 35)] == list(range(version + 1, version - 34, -1))
+
+
+def _count_sends(monkeypatch) -> list:
+    """Every request written to any Redis connection of this process (a round trip each)."""
+    sent = []
+    real = redis.connection.Connection.send_packed_command
+
+    def counting(self, command, *args, **kwargs):
+        sent.append(bytes(command[0] if isinstance(command, list) else command)[:40])
+        return real(self, command, *args, **kwargs)
+    monkeypatch.setattr(redis.connection.Connection, "send_packed_command", counting)
+    return sent
+
+
+def test_a_move_is_two_round_trips_watch_and_reads_then_multi_exec(url, monkeypatch):
+    """A move WATCHes its table and reads the hash and the live top in one round trip, and commits
+    its writes in one MULTI/EXEC: on a busy process every round trip waits its turn."""
+    store = RedisStore(url)
+    tables = Tables(store, Hub())
+    code, host = tables.create("toolbox", getlist({"parts": ["counters"], "counters": "Taps: 0"}))
+    version = tables.act(code, "count", getlist({"counter_index": 0, "delta": 1}), Credentials(None, host), 1)
+    sent = _count_sends(monkeypatch)
+    version = tables.act(code, "count", getlist({"counter_index": 0, "delta": 1}), Credentials(None, host), version)
+    assert len(sent) == 2 and b"WATCH" in sent[0] and b"MULTI" in sent[1]
+    tables.undo(code, Credentials(None, host), version)   # undo reads the log apart (mark_undone)
+    with store.read() as tx:
+        row = tx.get_table(code)
+    assert row.version == 4 and row.state["counters"][0]["value"] == 1
+    store.close()
+
+
+def test_an_error_reply_among_the_watched_reads_leaves_the_connection_in_step(url):
+    """A read after the WATCH answering an error (a key of the wrong type) is the storage error it
+    always was, and the connection, its other replies read, serves the next move correctly."""
+    store = RedisStore(url, max_connections=1)   # one connection: the next move gets the same one
+    tables = Tables(store, Hub())
+    code, host = tables.create("toolbox", getlist({"parts": ["counters"], "counters": "Taps: 0"}))
+    live = store.key(code, "live")
+    kept = store.client.lrange(live, 0, -1)
+    store.client.delete(live)
+    store.client.set(live, "not a list")
+    from companion.storage.interface import StorageError
+    with pytest.raises(StorageError):
+        tables.act(code, "count", getlist({"counter_index": 0, "delta": 1}), Credentials(None, host), 1)
+    store.client.delete(live)
+    store.client.rpush(live, *kept)
+    assert tables.act(code, "count", getlist({"counter_index": 0, "delta": 2}), Credentials(None, host), 1) == 2
+    with store.read() as tx:
+        assert tx.get_table(code).state["counters"][0]["value"] == 2
+    store.close()
+
+
+def test_a_connection_lost_while_watching_runs_the_work_again(url, monkeypatch):
+    """A connection that breaks after the WATCH was sent loses what it watched: the attempt is
+    retried as a conflict (nothing was written), and the move is applied once."""
+    store = RedisStore(url)
+    tables = Tables(store, Hub())
+    code, host = tables.create("toolbox", getlist({"parts": ["counters"], "counters": "Taps: 0"}))
+    real = redis.connection.Connection.read_response
+    broken = []
+
+    def breaks_once(self, *args, **kwargs):
+        if not broken:
+            broken.append(1)
+            self.disconnect()
+            raise redis.exceptions.ConnectionError("gone")
+        return real(self, *args, **kwargs)
+    real_watch_and_read = store.watch_and_read
+
+    def watch_then_break(pipe, key, *reads):
+        pipe.watching = True   # as if an earlier table of this transaction were watched already
+        monkeypatch.setattr(redis.connection.Connection, "read_response", breaks_once)
+        try:
+            return real_watch_and_read(pipe, key, *reads)
+        finally:
+            monkeypatch.setattr(redis.connection.Connection, "read_response", real)
+    monkeypatch.setattr(store, "watch_and_read", watch_then_break)
+    assert tables.act(code, "count", getlist({"counter_index": 0, "delta": 3}), Credentials(None, host), 1) == 2
+    assert broken == [1]
+    with store.read() as tx:
+        assert tx.get_table(code).state["counters"][0]["value"] == 3
+    store.close()
