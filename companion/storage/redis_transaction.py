@@ -40,6 +40,7 @@ class RedisTransaction(RedisWholeTables, RedisGroups):
         self.ops: list[Callable] = []
         self.held: list[threading.Lock] = []          # this process's table locks, released after EXEC
         self._newest_log: dict[str, list] = {}       # reading: each table's newest log entries, as read
+        self.published: dict[str, int] = {}          # the versions the commit PUBLISHes (commands)
 
     # ---- reading a table
     def _fetch(self, code: str) -> dict | None:
@@ -76,17 +77,25 @@ class RedisTransaction(RedisWholeTables, RedisGroups):
 
     def commands(self) -> list[Callable]:
         """Everything to run inside MULTI, in order: the queued list operations, then each touched
-        table's hash and indexes (different keys, so their order does not matter)."""
+        table's hash and indexes (different keys, so their order does not matter), and last, for a
+        table given a new version, the PUBLISH that other processes' streams wait for (RedisHub):
+        in the EXEC, after the writes, it is heard only once they are applied, and it saves the hub
+        a round trip of its own after the commit."""
         out = list(self.ops)
         for code, fields in self._dirty.items():
             row = self._tables.get(code)
             if row is None:  # removed later in this work: delete_table queued the removal
                 continue
             t, updated = self.s.key(code, "t"), float(row["updated"])
+            version = int(fields["version"]) if "version" in fields else None
+            if version is not None:
+                self.published[code] = version
 
-            def write_hash(p, t=t, fields=fields, code=code, updated=updated):
+            def write_hash(p, t=t, fields=fields, code=code, updated=updated, version=version):
                 p.hset(t, mapping=fields)
                 p.zadd(self.s.tables_key, {code: updated})
+                if version is not None:
+                    p.publish(self.s.channel_prefix() + code, version)
             out.append(write_hash)
         return out
 

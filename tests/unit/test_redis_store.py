@@ -221,21 +221,42 @@ def _count_sends(monkeypatch) -> list:
     return sent
 
 
-def test_a_move_is_two_round_trips_watch_and_reads_then_multi_exec(url, monkeypatch):
+def _heard(listener, code: str) -> list[str]:
+    """The versions of `code` a pattern subscriber has heard so far."""
+    versions = []
+    while (message := listener.get_message(timeout=0.5)) is not None:
+        if message["type"] == "pmessage" and message["channel"].endswith(code):
+            versions.append(message["data"])
+    return versions
+
+
+def test_a_move_is_two_round_trips_watch_and_reads_then_multi_exec_with_its_publish(url, monkeypatch):
     """A move WATCHes its table and reads the hash and the live top in one round trip, and commits
-    its writes in one MULTI/EXEC: on a busy process every round trip waits its turn."""
+    its writes and PUBLISHes its version in one MULTI/EXEC: on a busy process every round trip
+    waits its turn. A version no commit published is still sent by the hub itself."""
     store = RedisStore(url)
-    tables = Tables(store, Hub())
-    code, host = tables.create("toolbox", getlist({"parts": ["counters"], "counters": "Taps: 0"}))
-    version = tables.act(code, "count", getlist({"counter_index": 0, "delta": 1}), Credentials(None, host), 1)
-    sent = _count_sends(monkeypatch)
-    version = tables.act(code, "count", getlist({"counter_index": 0, "delta": 1}), Credentials(None, host), version)
-    assert len(sent) == 2 and b"WATCH" in sent[0] and b"MULTI" in sent[1]
-    tables.undo(code, Credentials(None, host), version)   # undo reads the log apart (mark_undone)
-    with store.read() as tx:
-        row = tx.get_table(code)
-    assert row.version == 4 and row.state["counters"][0]["value"] == 1
-    store.close()
+    hub = RedisHub(store)
+    listener = redis.Redis.from_url(url, decode_responses=True).pubsub()
+    listener.psubscribe(store.channel_prefix() + "*")
+    try:
+        tables = Tables(store, hub)
+        code, host = tables.create("toolbox", getlist({"parts": ["counters"], "counters": "Taps: 0"}))
+        version = tables.act(code, "count", getlist({"counter_index": 0, "delta": 1}), Credentials(None, host), 1)
+        _heard(listener, code)
+        sent = _count_sends(monkeypatch)
+        version = tables.act(code, "count", getlist({"counter_index": 0, "delta": 1}), Credentials(None, host), version)
+        assert len(sent) == 2 and b"WATCH" in sent[0] and b"MULTI" in sent[1]
+        assert _heard(listener, code) == [str(version)]   # once: the hub did not send it again
+        hub.publish(code, version + 5)
+        assert _heard(listener, code) == [str(version + 5)]
+        tables.undo(code, Credentials(None, host), version)   # undo reads the log apart (mark_undone)
+        with store.read() as tx:
+            row = tx.get_table(code)
+        assert row.version == 4 and row.state["counters"][0]["value"] == 1
+    finally:
+        listener.close()
+        hub.close()
+        store.close()
 
 
 def test_an_error_reply_among_the_watched_reads_leaves_the_connection_in_step(url):
