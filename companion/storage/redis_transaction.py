@@ -17,6 +17,17 @@ def _json(value: dict | str) -> str:
     return value if isinstance(value, str) else json.dumps(value)
 
 
+def _entry(raw: str | dict) -> dict:
+    """A live stack entry as read (JSON) or queued in this work (a dict)."""
+    return json.loads(raw) if isinstance(raw, str) else raw
+
+
+def _state(value: dict | str | None) -> dict | None:
+    """A state kept encoded (queued in this work) or decoded (read with its entry). A state is never
+    a string itself, so a string is its JSON."""
+    return json.loads(value) if isinstance(value, str) else value
+
+
 
 class RedisTransaction(RedisWholeTables, RedisGroups):
     """One unit of work. Reading: each table is fetched once (hash, the top of its live stack and its
@@ -33,7 +44,9 @@ class RedisTransaction(RedisWholeTables, RedisGroups):
         self.pipe = pipe          # a watching pipeline (writing) or None (reading)
         self.writing = writing
         self._tables: dict[str, dict | None] = {}
-        self._live_top: dict[str, list[dict]] = {}   # newest last, as read
+        # The top of each live stack, newest last, as read: raw JSON until someone asks (each entry holds
+        # a whole state, and a move reads neither).
+        self._live_top: dict[str, list[str | dict]] = {}
         self._pending_live: dict[str, list] = {}     # ("push", rec) / ("pop",) queued in this work
         self._pending_log: dict[str, int] = {}       # log entries pushed in this work
         self._dirty: dict[str, dict] = {}            # hash fields to write per table, merged
@@ -61,7 +74,7 @@ class RedisTransaction(RedisWholeTables, RedisGroups):
             fields, top, newest = p.execute()
             self._newest_log[code] = newest
         self._tables[code] = fields or None
-        self._live_top[code] = [json.loads(x) for x in top] if fields else []
+        self._live_top[code] = list(top) if fields else []
         return self._tables[code]
 
     def _queue(self, op: Callable) -> None:
@@ -193,8 +206,12 @@ class RedisTransaction(RedisWholeTables, RedisGroups):
         self._pending_log[code] = self._pending_log.get(code, 0) + 1
         if kind in ("create", "move", "switch"):
             live = {"id": event_id, "version": version, "kind": kind, "move": move, "seat": seat_id, "at": now,
-                    "args": args, "state_after": json.loads(state_after) if isinstance(state_after, str) else state_after}
-            encoded_live = json.dumps(live)
+                    "args": args}
+            # The state goes in as the engine encoded it (json.dumps, as it was written before: the
+            # same text), not decoded and encoded again; `state_after` stays last.
+            encoded_state = _json(state_after) if state_after is not None else "null"
+            encoded_live = f'{json.dumps(live)[:-1]}, "state_after": {encoded_state}}}'
+            live["state_after"] = encoded_state   # decoded if ever read back (live_states)
 
             def push_live(p):
                 p.rpush(live_key, encoded_live)
@@ -213,14 +230,15 @@ class RedisTransaction(RedisWholeTables, RedisGroups):
         if need <= len(self._live_top[code]) or len(self._live_top[code]) < 2:
             stack = list(self._live_top[code])
         else:
-            stack = [json.loads(x) for x in self.r.lrange(self.s.key(code, "live"), -need, -1)]
+            stack = self.r.lrange(self.s.key(code, "live"), -need, -1)
         for op in pending:
             if op[0] == "push":
                 stack.append(op[1])
             elif stack:
                 stack.pop()
-        return [EventRow(e["id"], e["version"], e["kind"], e["move"], e["seat"], e["state_after"], e["at"], e.get("args"))
-                for e in reversed(stack[-limit:])] if limit > 0 else []
+        return [EventRow(e["id"], e["version"], e["kind"], e["move"], e["seat"], _state(e["state_after"]), e["at"],
+                         e.get("args"))
+                for e in map(_entry, reversed(stack[-limit:]))] if limit > 0 else []
 
     def rewrite_live_states(self, code: str, states: dict[int, dict]) -> None:
         row = self._fetch(code)
@@ -247,7 +265,7 @@ class RedisTransaction(RedisWholeTables, RedisGroups):
         """Undo always takes back the newest live event (the pipeline's only use): pop it from the
         live stack and flag it in the log."""
         code = next((c for c, top in self._live_top.items()
-                     if any(e["id"] == event_id for e in top)), None)
+                     if any(_entry(e)["id"] == event_id for e in top)), None)
         if code is None or self.live_states(code, 1)[0].id != event_id:
             raise ValueError("only the newest live event can be undone")
         self._pending_live.setdefault(code, []).append(("pop",))

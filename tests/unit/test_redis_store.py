@@ -310,3 +310,32 @@ def test_a_connection_lost_while_watching_runs_the_work_again(url, monkeypatch):
     with store.read() as tx:
         assert tx.get_table(code).state["counters"][0]["value"] == 3
     store.close()
+
+
+def test_a_live_entry_keeps_its_state_as_the_engine_encoded_it_and_reads_it_back(url):
+    """The live stack's entry holds the state after the move, last, as the same JSON as ever; read
+    back from Redis or from the work that queued it, it is the state decoded."""
+    import json
+    store = RedisStore(url)
+    tables = Tables(store, Hub())
+    code, host = tables.create("toolbox", getlist({"parts": ["counters"], "counters": "Taps: 0"}))
+    tables.act(code, "count", getlist({"counter_index": 0, "delta": 1}), Credentials(None, host), 1)
+    entry = json.loads(store.client.lindex(store.key(code, "live"), -1))
+    assert list(entry) == ["id", "version", "kind", "move", "seat", "at", "args", "state_after"]
+    with store.read() as tx:
+        state = tx.get_table(code).state
+        assert entry["state_after"] == state and tx.live_states(code, 1)[0].state_after == state
+
+    class Abandon(Exception):
+        pass
+    seen = []
+
+    def work(tx):
+        tx.add_event(code, 3, "move", 1.0, move="count", state_after=json.dumps({"a": 1}))
+        seen.extend(tx.live_states(code, 2))
+        raise Abandon   # nothing committed
+    with pytest.raises(Abandon):
+        store.transact(work)
+    assert [e.state_after for e in seen] == [{"a": 1}, state]
+    assert store.client.llen(store.key(code, "live")) == 2
+    store.close()
