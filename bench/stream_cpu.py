@@ -7,8 +7,8 @@ its seven deliveries (the HTTP server around it is bench/live.py's).
 
     python bench/stream_cpu.py --actions 300
     python bench/stream_cpu.py --actions 300 --profile   # and where the time goes (cProfile, top 25)
-    python bench/stream_cpu.py --db redis://127.0.0.1:6401/0   # the same on Redis (its table is left there;
-                                                               # use a database of its own, the bench does not empty it)
+    python bench/stream_cpu.py --db redis://127.0.0.1:6401/0   # the same on a Redis of its own (the
+        # bench leaves its table there); the app's side of each round trip to Redis counts, Redis's own CPU not
 
 Prints one JSON object: CPU ms per action alone, per action with its seven deliveries, and the
 renderings, distinct events and store reads made per action.
