@@ -7,6 +7,8 @@ its seven deliveries (the HTTP server around it is bench/live.py's).
 
     python bench/stream_cpu.py --actions 300
     python bench/stream_cpu.py --actions 300 --profile   # and where the time goes (cProfile, top 25)
+    python bench/stream_cpu.py --db redis://127.0.0.1:6401/0   # the same on a Redis of its own (the
+        # bench leaves its table there); the app's side of each round trip to Redis counts, Redis's own CPU not
 
 Prints one JSON object: CPU ms per action alone, per action with its seven deliveries, and the
 renderings, distinct events and store reads made per action.
@@ -65,9 +67,10 @@ def roll(host, code: str, version: int) -> int:
     return r.get_json()["version"]
 
 
-def measure(actions: int, profile: bool) -> dict:
+def measure(actions: int, profile: bool, database: str | None = None) -> dict:
+    """`database`: a --db value (a redis:// URL); None: a SQLite file in a temporary folder."""
     with tempfile.TemporaryDirectory() as tmp:
-        app, host, code, phones = build(str(Path(tmp) / "cpu.db"))
+        app, host, code, phones = build(database or str(Path(tmp) / "cpu.db"))
         tables, renderings, events = app.extensions["companion"], app.extensions["sections"], app.extensions["view_events"]
         version = version_of(host, code)
         for _ in range(20):   # warm up: templates compiled, catalogues loaded
@@ -126,8 +129,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--actions", type=int, default=300)
     parser.add_argument("--profile", action="store_true", help="print a cProfile of the delivering part to stderr")
+    parser.add_argument("--db", default=None, help="the store, as --db takes it (default: a temporary SQLite file)")
     args = parser.parse_args()
-    print(json.dumps(measure(max(1, min(args.actions, 5000)), args.profile), indent=2))
+    print(json.dumps(measure(max(1, min(args.actions, 5000)), args.profile, args.db), indent=2))
 
 
 if __name__ == "__main__":

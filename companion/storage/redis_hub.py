@@ -43,6 +43,8 @@ class RedisHub(Hub):
 
     def publish(self, code: str, version: int) -> None:
         super().publish(code, version)  # this process's streams at once
+        if self.store.published_by_commit(code, version):
+            return   # the commit's EXEC PUBLISHed it already (RedisTransaction.commands)
         try:
             self.store.client.publish(self.channel_prefix + code, version)
         except RedisError as exc:

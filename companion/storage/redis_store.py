@@ -22,7 +22,9 @@ Optimistic versioning: a write WATCHes the table's hash before reading it, queue
 commits them in MULTI/EXEC. Every write to a table changes that hash (its version or updated time)
 in the same EXEC as its lists and records, so watching the hash alone covers all of its keys. If another process
 committed in between, EXEC fails and `transact` runs the work again on fresh data: for a move that
-means a Stale answer, for a join a fresh seat number. No update is ever lost.
+means a Stale answer, for a join a fresh seat number. No update is ever lost. A move is two round
+trips: WATCH with its reads (`watch_and_read`), then MULTI/EXEC, which also PUBLISHes the table's new
+version for other processes' streams (redis_hub.py), after the writes it announces.
 """
 from __future__ import annotations
 
@@ -35,7 +37,7 @@ from contextlib import contextmanager
 from typing import Iterator
 
 import redis
-from redis.exceptions import RedisError, WatchError
+from redis.exceptions import ResponseError, RedisError, WatchError
 
 from .interface import StorageUnavailable, StorageUnreachable, StorageUnusable
 from .redis_transaction import RedisTransaction
@@ -70,6 +72,8 @@ class RedisStore:
         self.meta_key = f"{prefix}meta"
         self._locks: weakref.WeakValueDictionary[str, threading.Lock] = weakref.WeakValueDictionary()
         self._locks_guard = threading.Lock()
+        # What this thread's (greenlet's, under gevent) last commit PUBLISHed in its EXEC: {code: version}
+        self._commit = threading.local()
         try:
             # A bounded pool: under gevent thousands of greenlets may want Redis at once; they queue
             # for a connection (up to 10 s) instead of opening thousands of sockets.
@@ -122,6 +126,7 @@ class RedisStore:
     def write(self) -> Iterator[RedisTransaction]:
         """One optimistic attempt: raises WatchError at commit when a watched table changed."""
         tx = None
+        self._commit.published = {}
         try:
             with self.client.pipeline(transaction=True) as pipe:
                 tx = RedisTransaction(self, pipe, writing=True)
@@ -132,10 +137,54 @@ class RedisStore:
                     for op in commands:
                         op(pipe)
                     pipe.execute()
+                    self._commit.published = tx.published
                 # leaving the `with` resets the pipeline: UNWATCH and the connection back to the pool
         finally:
             for lock in (tx.held if tx else ()):
                 lock.release()
+
+    @staticmethod
+    def watch_and_read(pipe, key: str, *reads: tuple) -> list:
+        """WATCHes `key` on the writing pipeline and runs the read commands `reads` (tuples such as
+        ("HGETALL", key)) in the same round trip, returning their replies. Redis runs a connection's
+        commands in order, so the reads still come after the WATCH (redis-py's `pipe.watch()` would
+        make each of them a round trip of its own: on a tap, two more sends, receives and wake-ups of
+        Redis). The pipeline is left watching on its connection, as after `pipe.watch()`: its
+        MULTI/EXEC, or its reset (UNWATCH), ends it."""
+        conn = pipe.connection
+        if conn is None:
+            conn = pipe.connection = pipe.connection_pool.get_connection()
+        commands = [("WATCH", key), *reads]
+
+        def attempt():
+            conn.send_packed_command(conn.pack_commands(commands))
+            # Every reply is read before an error is raised, so the connection never goes back to
+            # the pool with replies still waiting on it.
+            replies = []
+            for command in commands:
+                try:
+                    replies.append(pipe.parse_response(conn, command[0]))   # WATCH: pipe.watching
+                except ResponseError as exc:
+                    replies.append(exc)
+            for reply in replies:
+                if isinstance(reply, ResponseError):
+                    raise reply
+            return replies[1:]
+
+        def failed(error):
+            # As redis-py does for a WATCH: a broken connection is dropped (and with it whatever it
+            # watched); before anything was watched on it the attempt is retried, after, the
+            # transaction is (WatchError: `transact` runs the work again).
+            conn.disconnect()
+            if pipe.watching:
+                pipe.reset()
+                raise WatchError(f"A {type(error).__name__} occurred while watching one or more keys")
+        return conn.retry.call_with_retry(attempt, failed)
+
+    def published_by_commit(self, code: str, version: int) -> bool:
+        """Whether this thread's last commit already PUBLISHed `version` of `code` (or a newer one)
+        in its EXEC (RedisTransaction.commands), so RedisHub.publish need not send it again."""
+        return getattr(self._commit, "published", {}).get(code, 0) >= version
 
     def transact(self, work):
         try:

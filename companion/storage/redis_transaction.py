@@ -17,6 +17,17 @@ def _json(value: dict | str) -> str:
     return value if isinstance(value, str) else json.dumps(value)
 
 
+def _entry(raw: str | dict) -> dict:
+    """A live stack entry as read (JSON) or queued in this work (a dict)."""
+    return json.loads(raw) if isinstance(raw, str) else raw
+
+
+def _state(value: dict | str | None) -> dict | None:
+    """A state kept encoded (queued in this work) or decoded (read with its entry). A state is never
+    a string itself, so a string is its JSON."""
+    return json.loads(value) if isinstance(value, str) else value
+
+
 
 class RedisTransaction(RedisWholeTables, RedisGroups):
     """One unit of work. Reading: each table is fetched once (hash, the top of its live stack and its
@@ -33,13 +44,16 @@ class RedisTransaction(RedisWholeTables, RedisGroups):
         self.pipe = pipe          # a watching pipeline (writing) or None (reading)
         self.writing = writing
         self._tables: dict[str, dict | None] = {}
-        self._live_top: dict[str, list[dict]] = {}   # newest last, as read
+        # The top of each live stack, newest last, as read: raw JSON until someone asks (each entry holds
+        # a whole state, and a move reads neither).
+        self._live_top: dict[str, list[str | dict]] = {}
         self._pending_live: dict[str, list] = {}     # ("push", rec) / ("pop",) queued in this work
         self._pending_log: dict[str, int] = {}       # log entries pushed in this work
         self._dirty: dict[str, dict] = {}            # hash fields to write per table, merged
         self.ops: list[Callable] = []
         self.held: list[threading.Lock] = []          # this process's table locks, released after EXEC
         self._newest_log: dict[str, list] = {}       # reading: each table's newest log entries, as read
+        self.published: dict[str, int] = {}          # the versions the commit PUBLISHes (commands)
 
     # ---- reading a table
     def _fetch(self, code: str) -> dict | None:
@@ -48,9 +62,8 @@ class RedisTransaction(RedisWholeTables, RedisGroups):
         t, live = self.s.key(code, "t"), self.s.key(code, "live")
         if self.writing:
             self.s.hold_table_lock(code, self)
-            self.pipe.watch(t)
-            fields = self.pipe.hgetall(t)
-            top = self.pipe.lrange(live, -2, -1) if fields else []
+            # WATCH and both reads in one round trip (RedisStore.watch_and_read)
+            fields, top = self.s.watch_and_read(self.pipe, t, ("HGETALL", t), ("LRANGE", live, -2, -1))
         else:
             # The newest events come in the same round trip: every view reads them for its notices
             # (history(code, 30)), and on a busy process each round trip waits its turn.
@@ -61,7 +74,7 @@ class RedisTransaction(RedisWholeTables, RedisGroups):
             fields, top, newest = p.execute()
             self._newest_log[code] = newest
         self._tables[code] = fields or None
-        self._live_top[code] = [json.loads(x) for x in top] if fields else []
+        self._live_top[code] = list(top) if fields else []
         return self._tables[code]
 
     def _queue(self, op: Callable) -> None:
@@ -77,17 +90,25 @@ class RedisTransaction(RedisWholeTables, RedisGroups):
 
     def commands(self) -> list[Callable]:
         """Everything to run inside MULTI, in order: the queued list operations, then each touched
-        table's hash and indexes (different keys, so their order does not matter)."""
+        table's hash and indexes (different keys, so their order does not matter), and last, for a
+        table given a new version, the PUBLISH that other processes' streams wait for (RedisHub):
+        in the EXEC, after the writes, it is heard only once they are applied, and it saves the hub
+        a round trip of its own after the commit."""
         out = list(self.ops)
         for code, fields in self._dirty.items():
             row = self._tables.get(code)
             if row is None:  # removed later in this work: delete_table queued the removal
                 continue
             t, updated = self.s.key(code, "t"), float(row["updated"])
+            version = int(fields["version"]) if "version" in fields else None
+            if version is not None:
+                self.published[code] = version
 
-            def write_hash(p, t=t, fields=fields, code=code, updated=updated):
+            def write_hash(p, t=t, fields=fields, code=code, updated=updated, version=version):
                 p.hset(t, mapping=fields)
                 p.zadd(self.s.tables_key, {code: updated})
+                if version is not None:
+                    p.publish(self.s.channel_prefix() + code, version)
             out.append(write_hash)
         return out
 
@@ -185,8 +206,12 @@ class RedisTransaction(RedisWholeTables, RedisGroups):
         self._pending_log[code] = self._pending_log.get(code, 0) + 1
         if kind in ("create", "move", "switch"):
             live = {"id": event_id, "version": version, "kind": kind, "move": move, "seat": seat_id, "at": now,
-                    "args": args, "state_after": json.loads(state_after) if isinstance(state_after, str) else state_after}
-            encoded_live = json.dumps(live)
+                    "args": args}
+            # The state goes in as the engine encoded it (json.dumps, as it was written before: the
+            # same text), not decoded and encoded again; `state_after` stays last.
+            encoded_state = _json(state_after) if state_after is not None else "null"
+            encoded_live = f'{json.dumps(live)[:-1]}, "state_after": {encoded_state}}}'
+            live["state_after"] = encoded_state   # decoded if ever read back (live_states)
 
             def push_live(p):
                 p.rpush(live_key, encoded_live)
@@ -205,14 +230,15 @@ class RedisTransaction(RedisWholeTables, RedisGroups):
         if need <= len(self._live_top[code]) or len(self._live_top[code]) < 2:
             stack = list(self._live_top[code])
         else:
-            stack = [json.loads(x) for x in self.r.lrange(self.s.key(code, "live"), -need, -1)]
+            stack = self.r.lrange(self.s.key(code, "live"), -need, -1)
         for op in pending:
             if op[0] == "push":
                 stack.append(op[1])
             elif stack:
                 stack.pop()
-        return [EventRow(e["id"], e["version"], e["kind"], e["move"], e["seat"], e["state_after"], e["at"], e.get("args"))
-                for e in reversed(stack[-limit:])] if limit > 0 else []
+        return [EventRow(e["id"], e["version"], e["kind"], e["move"], e["seat"], _state(e["state_after"]), e["at"],
+                         e.get("args"))
+                for e in map(_entry, reversed(stack[-limit:]))] if limit > 0 else []
 
     def rewrite_live_states(self, code: str, states: dict[int, dict]) -> None:
         row = self._fetch(code)
@@ -239,7 +265,7 @@ class RedisTransaction(RedisWholeTables, RedisGroups):
         """Undo always takes back the newest live event (the pipeline's only use): pop it from the
         live stack and flag it in the log."""
         code = next((c for c, top in self._live_top.items()
-                     if any(e["id"] == event_id for e in top)), None)
+                     if any(_entry(e)["id"] == event_id for e in top)), None)
         if code is None or self.live_states(code, 1)[0].id != event_id:
             raise ValueError("only the newest live event can be undone")
         self._pending_live.setdefault(code, []).append(("pop",))

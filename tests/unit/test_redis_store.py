@@ -207,3 +207,135 @@ def test_a_view_reads_its_table_in_one_round_trip_and_sees_the_newest_events(url
     # more than the newest 30 events is read apart, in full
     with store.read() as tx:
         assert [e.version for e in tx.history(code, 35)] == list(range(version + 1, version - 34, -1))
+
+
+def _count_sends(monkeypatch) -> list:
+    """Every request written to any Redis connection of this process (a round trip each)."""
+    sent = []
+    real = redis.connection.Connection.send_packed_command
+
+    def counting(self, command, *args, **kwargs):
+        sent.append(bytes(command[0] if isinstance(command, list) else command)[:40])
+        return real(self, command, *args, **kwargs)
+    monkeypatch.setattr(redis.connection.Connection, "send_packed_command", counting)
+    return sent
+
+
+def _heard(listener, code: str) -> list[str]:
+    """The versions of `code` a pattern subscriber has heard so far."""
+    versions = []
+    while (message := listener.get_message(timeout=0.5)) is not None:
+        if message["type"] == "pmessage" and message["channel"].endswith(code):
+            versions.append(message["data"])
+    return versions
+
+
+def test_a_move_is_two_round_trips_watch_and_reads_then_multi_exec_with_its_publish(url, monkeypatch):
+    """A move WATCHes its table and reads the hash and the live top in one round trip, and commits
+    its writes and PUBLISHes its version in one MULTI/EXEC: on a busy process every round trip
+    waits its turn. A version no commit published is still sent by the hub itself."""
+    store = RedisStore(url)
+    hub = RedisHub(store)
+    listener = redis.Redis.from_url(url, decode_responses=True).pubsub()
+    listener.psubscribe(store.channel_prefix() + "*")
+    try:
+        tables = Tables(store, hub)
+        code, host = tables.create("toolbox", getlist({"parts": ["counters"], "counters": "Taps: 0"}))
+        version = tables.act(code, "count", getlist({"counter_index": 0, "delta": 1}), Credentials(None, host), 1)
+        _heard(listener, code)
+        sent = _count_sends(monkeypatch)
+        version = tables.act(code, "count", getlist({"counter_index": 0, "delta": 1}), Credentials(None, host), version)
+        assert len(sent) == 2 and b"WATCH" in sent[0] and b"MULTI" in sent[1]
+        assert _heard(listener, code) == [str(version)]   # once: the hub did not send it again
+        hub.publish(code, version + 5)
+        assert _heard(listener, code) == [str(version + 5)]
+        tables.undo(code, Credentials(None, host), version)   # undo reads the log apart (mark_undone)
+        with store.read() as tx:
+            row = tx.get_table(code)
+        assert row.version == 4 and row.state["counters"][0]["value"] == 1
+    finally:
+        listener.close()
+        hub.close()
+        store.close()
+
+
+def test_an_error_reply_among_the_watched_reads_leaves_the_connection_in_step(url):
+    """A read after the WATCH answering an error (a key of the wrong type) is the storage error it
+    always was, and the connection, its other replies read, serves the next move correctly."""
+    store = RedisStore(url, max_connections=1)   # one connection: the next move gets the same one
+    tables = Tables(store, Hub())
+    code, host = tables.create("toolbox", getlist({"parts": ["counters"], "counters": "Taps: 0"}))
+    live = store.key(code, "live")
+    kept = store.client.lrange(live, 0, -1)
+    store.client.delete(live)
+    store.client.set(live, "not a list")
+    from companion.storage.interface import StorageError
+    with pytest.raises(StorageError):
+        tables.act(code, "count", getlist({"counter_index": 0, "delta": 1}), Credentials(None, host), 1)
+    store.client.delete(live)
+    store.client.rpush(live, *kept)
+    assert tables.act(code, "count", getlist({"counter_index": 0, "delta": 2}), Credentials(None, host), 1) == 2
+    with store.read() as tx:
+        assert tx.get_table(code).state["counters"][0]["value"] == 2
+    store.close()
+
+
+def test_a_connection_lost_while_watching_runs_the_work_again(url, monkeypatch):
+    """A connection that breaks after the WATCH was sent loses what it watched: the attempt is
+    retried as a conflict (nothing was written), and the move is applied once."""
+    store = RedisStore(url)
+    tables = Tables(store, Hub())
+    code, host = tables.create("toolbox", getlist({"parts": ["counters"], "counters": "Taps: 0"}))
+    real = redis.connection.Connection.read_response
+    broken = []
+
+    def breaks_once(self, *args, **kwargs):
+        if not broken:
+            broken.append(1)
+            self.disconnect()
+            raise redis.exceptions.ConnectionError("gone")
+        return real(self, *args, **kwargs)
+    real_watch_and_read = store.watch_and_read
+
+    def watch_then_break(pipe, key, *reads):
+        pipe.watching = True   # as if an earlier table of this transaction were watched already
+        monkeypatch.setattr(redis.connection.Connection, "read_response", breaks_once)
+        try:
+            return real_watch_and_read(pipe, key, *reads)
+        finally:
+            monkeypatch.setattr(redis.connection.Connection, "read_response", real)
+    monkeypatch.setattr(store, "watch_and_read", watch_then_break)
+    assert tables.act(code, "count", getlist({"counter_index": 0, "delta": 3}), Credentials(None, host), 1) == 2
+    assert broken == [1]
+    with store.read() as tx:
+        assert tx.get_table(code).state["counters"][0]["value"] == 3
+    store.close()
+
+
+def test_a_live_entry_keeps_its_state_as_the_engine_encoded_it_and_reads_it_back(url):
+    """The live stack's entry holds the state after the move, last, as the same JSON as ever; read
+    back from Redis or from the work that queued it, it is the state decoded."""
+    import json
+    store = RedisStore(url)
+    tables = Tables(store, Hub())
+    code, host = tables.create("toolbox", getlist({"parts": ["counters"], "counters": "Taps: 0"}))
+    tables.act(code, "count", getlist({"counter_index": 0, "delta": 1}), Credentials(None, host), 1)
+    entry = json.loads(store.client.lindex(store.key(code, "live"), -1))
+    assert list(entry) == ["id", "version", "kind", "move", "seat", "at", "args", "state_after"]
+    with store.read() as tx:
+        state = tx.get_table(code).state
+        assert entry["state_after"] == state and tx.live_states(code, 1)[0].state_after == state
+
+    class Abandon(Exception):
+        pass
+    seen = []
+
+    def work(tx):
+        tx.add_event(code, 3, "move", 1.0, move="count", state_after=json.dumps({"a": 1}))
+        seen.extend(tx.live_states(code, 2))
+        raise Abandon   # nothing committed
+    with pytest.raises(Abandon):
+        store.transact(work)
+    assert [e.state_after for e in seen] == [{"a": 1}, state]
+    assert store.client.llen(store.key(code, "live")) == 2
+    store.close()
