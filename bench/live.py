@@ -1,5 +1,6 @@
-"""Live-update benchmark: N tables x M phones and each table's board, every screen holding an event
-stream that carries its own fresh view, like the pages do (M + 1 deliveries per action). Each table
+"""Live-update benchmark: N tables x M phones and each table's board, every screen loading its page and
+then holding an event stream that carries its own fresh view, like the pages do (M + 1 deliveries per
+action). Each table
 makes a bounded number of actions from its board, POSTed on kept-alive connections as a browser
 sends them; for each action we time from sending the POST to the moment the LAST screen of that
 table has its fresh view. Prints p50/p99 of that (and, apart, of the event alone reaching every
@@ -80,6 +81,12 @@ class Device:
                 raise RuntimeError(f"join failed: {status}")
             cookie = hdrs["set-cookie"].split(";")[0]
         self.cookie = cookie
+        # The device's page first, as a browser loads it before its script opens the stream (and as
+        # every real screen's first view is rendered): the seat's page, or the board's.
+        page = f"/t/{code}/seat" if self.role == "seat" else f"/t/{code}"
+        status, _, _ = http(port, "GET", page, headers={"Cookie": cookie, "Accept": "text/html"}, source=source)
+        if status != 200:
+            raise RuntimeError(f"page load failed: {status}")
         self.version = 0
         self.event_at: dict[int, float] = {}  # version -> when its event reached this device
         self.arrivals: list[tuple[int, float]] = []  # (version of the view, when it arrived), in order
