@@ -298,6 +298,16 @@ def shared_snapshot(tables: Service, code: str, creds: Credentials, at_least: in
     return make_snapshot(read, creds, read.at)
 
 
+def keep_read(tables: Service, code: str, version: int) -> None:
+    """A read of the table at `version` or newer kept for its streams, made now if none is (an event
+    stream calls this as it opens, so the screens opening together share one): the first change this
+    process makes after a table's screens connected can then hand them the read after it
+    (SharedReads.hand_over), as every later one does, rather than have them read the store. Without
+    it a busy start (every table's first tap within a second) cost each table a store read more."""
+    tables.shared_reads.newest(code, lambda read: read is not None and read.version >= version,
+                               lambda: read_to_share(tables, code))
+
+
 def read_to_share(tables: Service, code: str) -> TableRead:
     """The table read now, in one read transaction, with all any viewer's snapshot needs."""
     now = tables.clock()

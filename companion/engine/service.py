@@ -36,6 +36,7 @@ class Tables:
     # reading (engine/reading.py)
     snapshot = reading.snapshot
     shared_snapshot = reading.shared_snapshot
+    keep_read = reading.keep_read
     history = recording.history
     # seats (engine/seating.py)
     join = seating.join

@@ -190,6 +190,10 @@ def stream(code: str):
         # What the stream's request says, read once: its cookies, language and address do not
         # change while it is open. Each event's view is rendered from these, with no request.
         creds, context = credentials(role), ViewContext.of_request(join_url())
+        try:
+            tables.keep_read(code, current)
+        except Exception:  # only saves the first change's streams a read: never refuse the stream for it
+            log.exception("could not keep a read of the table for its streams")
 
     def changed(version: int, shared: bool = True) -> tuple[int, bytes]:
         """The event for `version`: the version alone, or with this viewer's fresh view (then at
