@@ -23,24 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.stream_cpu import DEVICES, open_streams, roll, version_of  # noqa: E402
-from companion import create_app  # noqa: E402
+from bench.stream_cpu import build, open_streams, roll, version_of  # noqa: E402
 from companion.web import sections  # noqa: E402
-
-
-def build(database: str, parts: list[str]):
-    app = create_app({"DATABASE": database, "TESTING": True, "RANDOM_SEED": 1,
-                      "LOOKUPS_PER_MINUTE": 10**6, "JOINS_PER_MINUTE": 10**6, "CLAIMS_PER_MINUTE": 10**6,
-                      "TABLES_PER_MINUTE": 10**6, "MOVES_PER_MINUTE": 10**6, "VIEWS_PER_MINUTE": 10**6})
-    host = app.test_client()
-    r = host.post("/tables", data={"game": "toolbox", "parts": parts})
-    code = r.headers["Location"].rsplit("/", 1)[-1]
-    phones = []
-    for i in range(DEVICES):
-        phone = app.test_client()
-        assert phone.post(f"/t/{code}/join", data={"name": f"P{i}"}).status_code == 303
-        phones.append(phone)
-    return app, host, code, phones
 
 
 def recorded_renderings(app, host, code, phones) -> dict:

@@ -30,13 +30,13 @@ from companion.serving import warm_up  # noqa: E402
 DEVICES = 6
 
 
-def build(database: str):
+def build(database: str, parts: list[str] = ["dice"]):
     app = create_app({"DATABASE": database, "TESTING": True, "RANDOM_SEED": 1,
                       "LOOKUPS_PER_MINUTE": 10**6, "JOINS_PER_MINUTE": 10**6, "CLAIMS_PER_MINUTE": 10**6,
                       "TABLES_PER_MINUTE": 10**6, "MOVES_PER_MINUTE": 10**6, "VIEWS_PER_MINUTE": 10**6})
     warm_up(app)   # every template compiled and catalogue loaded, as a serving process does before serving
     host = app.test_client()
-    r = host.post("/tables", data={"game": "toolbox", "parts": ["dice"]})
+    r = host.post("/tables", data={"game": "toolbox", "parts": parts})
     code = r.headers["Location"].rsplit("/", 1)[-1]
     phones = []
     for i in range(DEVICES):
