@@ -6,7 +6,8 @@
     change.py       one helper for every change: load, who may, version check, event, publish
     pipeline.py     act, preview, undo: the move pipeline (stale taps, taps for an earlier game)
     rights.py       who may act as the board, who may undo what
-    reading.py      snapshots (what one viewer's page is made from) and shared reads
+    reading.py      a table as one read saw it; reads shared by a table's screens
+    snapshots.py    what one viewer's page is made from, and the facts of a viewer it depends on
     seating.py      join, a seat moving with consent, removal, seating order
     game_night.py   switching the game at a table, picking who plays
     boards.py       pairing a second screen as the board
@@ -20,8 +21,8 @@ from .archive import expire_idle_tables, export_table
 from .errors import EarlierGame, NameTaken, SeatMoved, Stale, TableNotFound
 from .identity import Credentials, Viewer, normalise_code
 from .identity import lost_seat_refusal
-from .reading import Snapshot
+from .snapshots import Snapshot, ViewerFacts
 from .service import Tables
 
 __all__ = ["Credentials", "EarlierGame", "NameTaken", "SeatMoved", "Snapshot", "Stale", "TableNotFound", "Tables",
-           "Viewer", "export_table", "expire_idle_tables", "lost_seat_refusal", "normalise_code"]
+           "Viewer", "ViewerFacts", "export_table", "expire_idle_tables", "lost_seat_refusal", "normalise_code"]

@@ -1,25 +1,21 @@
-"""Reading a table for one viewer: a Snapshot, everything a page is rendered from (never the raw
-state outside the game's `view`), read in one transaction; and shared reads, where one store read
-serves every viewer of a table that asks for the same version at about the same time (a change
-wakes each of its streams at once)."""
+"""Reading a table: a TableRead, what one read transaction saw of it, which viewers' snapshots are
+made from (engine/snapshots.py); and shared reads, where one store read serves every viewer of a
+table that asks for the same version at about the same time (a change wakes each of its streams at
+once)."""
 from __future__ import annotations
 
 import json
 import secrets
 import threading
 from collections import Counter, OrderedDict
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Callable
 
 from .. import games, records
-from ..games.base import Seat
 from ..groups import hooks as group_hooks
 from ..storage.interface import EventRow, SeatRow, TableRow, Transaction
 from .errors import clock_time
-from .identity import CLAIM_SECONDS, Credentials, Viewer, identify
-from .rights import may_undo
-from .saved import load_table, seats_of, split_state, table_ctx
-from .context import Service
+from .saved import load_table, split_state
 
 
 NOTICE_KINDS = ("undo", "seat_moved", "seat_removed", "claim", "claim_refused", "board_paired", "boards_forgotten",
@@ -27,31 +23,9 @@ NOTICE_KINDS = ("undo", "seat_moved", "seat_removed", "claim", "claim_refused", 
 NOTICES_SHOWN = 3
 NOTICES_READ = 30           # newest events a snapshot reads for its notices
 SHARED_READ_WAIT_SECONDS = 5.0  # a stream waiting for another's read of its table looks again after this at most
-SHARED_READ_SECONDS = 2.0   # a read shared by a table's streams serves them this long at most (see shared_snapshot)
+SHARED_READ_SECONDS = 2.0   # a read shared by a table's streams serves them this long at most (see snapshots.shared_look)
 SHARED_READS_KEPT = 500     # tables whose newest shared read this process keeps (one older than 2 s serves nobody)
 
-
-@dataclass(frozen=True)
-class Snapshot:
-    """Everything needed to render one viewer's page: never the raw state outside `view`."""
-    code: str
-    game: games.Game
-    version: int
-    seats: list[Seat]
-    viewer: Viewer
-    view: dict
-    now: float
-    undo: dict | None   # {"by": name, "move": name, "allowed": bool} or None
-    result: dict | None = None  # the game just finished (its record, companion/records.py), with its chart
-    # What the table's engine did that every screen should read (undos, seats moving, boards paired),
-    # newest first: [{"kind", "at", "by", "by_host", "seat", "move"}] with names, not ids.
-    notices: list[dict] = field(default_factory=list)
-    # Phones asking for a seat: for the host, every pending claim; for a seat, the claim on it.
-    # [{"seat": id, "name": seat's name, "at": time}]
-    claims: list[dict] = field(default_factory=list)
-    # The id of the game being played at this table (1, 2, ... : each switch and rematch a new one):
-    # every form of the page names it, so a tap can never land in the game after it.
-    game_number: int = 1
 
 
 class TableRead:
@@ -72,6 +46,7 @@ class TableRead:
         self.state, self.engine = split_state(row.state)
         self.at: float | None = None
         self._notices: list[dict] | None = None
+        self.views: dict = {}   # the game's views of this read, by viewer and clock (snapshots.game_view)
 
     def _answer(self, key: tuple, read: Callable[[Transaction], object]):
         if key not in self._answers:
@@ -99,7 +74,7 @@ class TableRead:
             return None
         after = cls.__new__(cls)
         after._tx, after.code, after.game, after.version, after.at = None, before.code, before.game, written.version, at
-        after._notices = None
+        after._notices, after.views = None, {}
         state = json.loads(written.state) if written.state is not None else None
         after.row = replace(before.row, version=written.version, updated_at=written.now,
                             **({"state": state} if state is not None else {}))
@@ -278,76 +253,6 @@ class SharedReads:
                 self._reads.popitem(last=False)
 
 
-def snapshot(tables: Service, code: str, creds: Credentials) -> Snapshot:
-    """Who is looking and what they may see, read in one transaction."""
-    with tables.store.read() as tx:
-        return make_snapshot(TableRead(tx, code), creds, tables.clock())
-
-
-def shared_snapshot(tables: Service, code: str, creds: Credentials, at_least: int = 0) -> Snapshot:
-    """snapshot(), from a read of the table shared by every viewer that asks for version
-    `at_least` or newer within SHARED_READ_SECONDS: after a change, each of a table's event
-    streams wants its own viewer's snapshot of the same version, and one store read (with one
-    `now`, so their timers agree) serves them all. The viewer is still identified, and the
-    game's view made, for each one: sharing the read shares nothing secret."""
-    def fresh(read: TableRead | None, now: float) -> bool:
-        return read is not None and read.version >= at_least and 0 <= now - read.at < SHARED_READ_SECONDS
-
-    read = tables.shared_reads.newest(code, lambda read: fresh(read, tables.clock()),
-                                      lambda: read_to_share(tables, code))
-    return make_snapshot(read, creds, read.at)
-
-
-def keep_read(tables: Service, code: str, version: int) -> None:
-    """A read of the table at `version` or newer kept for its streams, made now if none is (an event
-    stream calls this as it opens, so the screens opening together share one): the first change this
-    process makes after a table's screens connected can then hand them the read after it
-    (SharedReads.hand_over), as every later one does, rather than have them read the store. Without
-    it a busy start (every table's first tap within a second) cost each table a store read more."""
-    tables.shared_reads.newest(code, lambda read: read is not None and read.version >= version,
-                               lambda: read_to_share(tables, code))
-
-
-def read_to_share(tables: Service, code: str) -> TableRead:
-    """The table read now, in one read transaction, with all any viewer's snapshot needs."""
-    now = tables.clock()
-    with tables.store.read() as tx:
-        read = TableRead(tx, code)
-        # An anonymous viewer's snapshot makes every read a snapshot needs whoever looks
-        # (the game's records included); share() adds the credentials viewers differ by.
-        make_snapshot(read, Credentials(), now)
-        read.share(now)
-    return read
-
-
-def make_snapshot(tx: TableRead, creds: Credentials, now: float) -> Snapshot:
-    code, row, game = tx.code, tx.row, tx.game
-    viewer = identify(tx, row, creds, now)
-    seat_rows = tx.seats(code)
-    last = tx.last_live_move(code)
-    claims = open_claims(tx, code, now) if viewer.is_host or viewer.seat else []
-    state, engine = tx.state, tx.engine
-    # A game that shows results from other tables (Pack the Essentials' Purr-sonal Best) is given
-    # its group's records, read here: the view itself never reads another table.
-    shown = tx.shown_records(game.id) if game.shows_records and game.shows_records(state) else None
-    seats = seats_of(seat_rows)
-    view = game.view(state, table_ctx(viewer, seats, now, engine, records=shown))
-    clash = set(view) & set(games.Game.RESERVED)
-    assert not clash, f"game view uses reserved keys {clash}"
-    undo = None
-    if last and last.kind == "move":
-        by = next((s for s in seats if s.id == last.seat_id), None)
-        # by None: the board did it; the template words that (and the move's name) per language.
-        undo = {"move": last.move.replace("_", " "), "by": by.name if by else None,
-                "allowed": may_undo(viewer, last, game.moves.get(last.move))}
-    # The game just finished is in the state's own running record: nothing else is read.
-    result = records.finished_record(engine)
-    notices = tx.notices()
-    if viewer.seat is not None or not viewer.is_host:   # a seat page is asked about its own seat only
-        claims = [c for c in claims if viewer.seat and c["seat"] == viewer.seat.id]
-    return Snapshot(code, game, row.version, seats, viewer, view, now, undo, result, notices, claims,
-                    records.game_number(engine))
-
 
 def notice(event: EventRow, names_by_id: dict[int, str]) -> dict | None:
     """An engine event as every screen's log shows it (names, not ids; worded by the template)."""
@@ -363,11 +268,6 @@ def notice(event: EventRow, names_by_id: dict[int, str]) -> dict | None:
             # a switch: the game the host switched to, and whether one was ended early
             "game": _title(args.get("game")), "ended_early": bool(args.get("ended_early"))}
 
-
-def open_claims(tx: Transaction, code: str, now: float) -> list[dict]:
-    by_id = {s.seat_id: s.name for s in tx.seats(code)}
-    return [{"seat": c.seat_id, "name": by_id[c.seat_id], "at": c.at, "time": clock_time(c.at)}
-            for c in tx.credentials(code, "claim") if c.seat_id in by_id and now - c.at < CLAIM_SECONDS]
 
 
 def _title(game_id: str | None) -> str | None:

@@ -15,7 +15,7 @@ from ..fields import parse
 from ..groups import hooks as group_hooks
 from ..live import Hub
 from ..storage.interface import Store, Transaction
-from . import boards, game_night, pipeline, reading, recording, seating
+from . import boards, game_night, pipeline, reading, recording, seating, snapshots
 from .errors import TableNotFound
 from .identity import CODE_ALPHABET, CODE_LENGTH, Credentials, Viewer, identify, token_hash
 from .randomness import run_with_table_rng, unpredictable_seed
@@ -33,10 +33,11 @@ class Tables:
         self.seeds = seeds
         self.shared_reads = reading.SharedReads(reading.SHARED_READS_KEPT)
 
-    # reading (engine/reading.py)
-    snapshot = reading.snapshot
-    shared_snapshot = reading.shared_snapshot
-    keep_read = reading.keep_read
+    # reading (engine/snapshots.py, engine/reading.py)
+    snapshot = snapshots.snapshot
+    shared_snapshot = snapshots.shared_snapshot
+    shared_look = snapshots.shared_look
+    keep_read = snapshots.keep_read
     history = recording.history
     # seats (engine/seating.py)
     join = seating.join

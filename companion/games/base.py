@@ -160,6 +160,11 @@ class Game:
     # host's own controls): their sections are rendered per viewer. Otherwise a section is shared by
     # every viewer whose view is equal (companion/web/sections.py), and `snap.viewer` is None there.
     sections_read_viewer: bool = False
+    # Its view may differ by who looks (a seat's own cards, the host's controls): `view` is given the
+    # viewer's seat, host and board in its ctx. False: `view` is given none of them (ctx.seat is None,
+    # as for the board), so every viewer's view of a moment is the same by construction, and the
+    # engine makes it once for all of a table's screens (companion/engine/snapshots.py).
+    view_reads_viewer: bool = True
     # How a table of it comes into play (InPlay above), for every cross-game test and benchmark.
     in_play: InPlay = field(default_factory=InPlay)
     # The pages ("seat", "board") that lay a secret face down (templates/_secret.html): they load

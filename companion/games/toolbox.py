@@ -286,4 +286,5 @@ GAME = Game(
     options=OPTIONS,
     order=6,
     in_play=InPlay(options={"parts": list(PARTS)}),
+    view_reads_viewer=False,   # nothing in it is anyone's own: every screen sees the same tools
 )

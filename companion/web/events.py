@@ -25,9 +25,10 @@ from collections import OrderedDict
 from flask import Blueprint, Response, current_app, g, request
 from flask_babel import gettext
 
-from ..engine import Credentials, Snapshot, TableNotFound, Tables, normalise_code
+from ..engine import Credentials, TableNotFound, Tables, normalise_code
+from ..engine.snapshots import Look
 from .answers import plain_refusal
-from .sections import ViewContext, digest, view_html, view_inputs
+from .sections import ViewContext, view_html
 from .security import client_address, hold_back, unknown_table_answer
 from .tables import credentials, join_url
 
@@ -80,44 +81,44 @@ def changed_event(version: int, html: str | None) -> bytes:
 
 
 class ViewEvents:
-    """The `changed` events of each table's newest shared read, by the digest of everything their
-    view is rendered from (sections.view_inputs) with its version and clock: after a change every
-    stream of the table wakes and asks for its own viewer's event, and those whose inputs are equal
-    (the six phones of a game whose view does not differ by seat, and their board) share one
-    event's bytes rather than each looking up its renderings, filling them in, cutting them into
-    data lines and encoding them. Secrecy is the renderings' own (sections.digest): equal keys only
-    for equal inputs, and a seat's secret is in its inputs. Only the newest (version, clock) of a
-    table is kept: a stream catching up alone reads the table afresh and makes its own."""
+    """The `changed` events of each table's newest shared read, by everything else a view of that
+    read is made from: the role, the language, the join address and the viewer's facts
+    (engine.ViewerFacts: what it may do, the claims and undo it is shown, and who it is only where
+    the game's view or sections read that). After a change every stream of the table wakes and asks
+    for its own viewer's event; a stream whose viewer has the facts of one already served gets that
+    event's bytes, without a snapshot, a rendering or a digest of its view: six phones at a game
+    whose view does not differ by seat share one event, and their board another. Secrecy is by
+    construction: a snapshot of a read is made from the read and the facts alone
+    (engine/snapshots.py), so equal keys are equal views. Only the newest read of a table is kept:
+    a stream catching up alone reads the table afresh and makes its own."""
 
     def __init__(self, most: int = EVENTS_KEPT_TABLES):
         self.most = most
         self._lock = threading.Lock()
-        # table -> ((version, clock), {key: event})
-        self._tables: OrderedDict[str, tuple[tuple[int, float], dict[bytes, bytes]]] = OrderedDict()
+        # table -> ((version, clock) of its read, {(role, language, join address, facts): event})
+        self._tables: OrderedDict[str, tuple[tuple[int, float], dict[tuple, bytes]]] = OrderedDict()
         self.made = self.shared = 0   # counted for tests and bench/stream_cpu.py
 
-    def event(self, snap: Snapshot, role: str, context: ViewContext) -> bytes:
-        inputs = view_inputs(snap, role, context.join_url, context.language)
-        read = (snap.version, snap.now)
-        key = digest([read, inputs])
-        if key is not None:
-            with self._lock:
-                kept = self._tables.get(snap.code)
-                found = kept[1].get(key) if kept is not None and kept[0] == read else None
-                if found is not None:
-                    self.shared += 1
-                    return found
-        event = changed_event(snap.version, view_html(snap, role, context.join_url, context, inputs))
+    def event(self, look: Look, role: str, context: ViewContext) -> bytes:
+        read = (look.read.version, look.read.at)
+        key = (role, context.language, context.join_url, look.facts)
+        code = look.read.code
+        with self._lock:
+            kept = self._tables.get(code)
+            found = kept[1].get(key) if kept is not None and kept[0] == read else None
+            if found is not None:
+                self.shared += 1
+                return found
+        snap = look.snapshot()
+        event = changed_event(snap.version, view_html(snap, role, context.join_url, context))
         with self._lock:
             self.made += 1
-            if key is None:
-                return event
-            kept = self._tables.get(snap.code)
+            kept = self._tables.get(code)
             if kept is None or kept[0] < read:   # a newer read's events replace an older one's
-                kept = self._tables[snap.code] = (read, {})
+                kept = self._tables[code] = (read, {})
             if kept[0] == read:
                 kept[1][key] = event
-            self._tables.move_to_end(snap.code)
+            self._tables.move_to_end(code)
             while len(self._tables) > self.most:
                 self._tables.popitem(last=False)
         return event
@@ -129,15 +130,19 @@ def view_event(tables: Tables, code: str, role: str, creds: Credentials, context
     same cookies, which gave `creds`; `context` was taken from that request), at `at_least` or newer;
     no request is needed. Without HTML for a seat page whose seat is gone: the page then re-fetches
     and shows why. `shared`: after a change, the table is read once for all of its streams
-    (Tables.shared_snapshot) and their events are shared (ViewEvents); a stream catching up alone
+    (Tables.shared_look) and their events are shared (ViewEvents); a stream catching up alone
     reads it afresh, since a shared read may be two seconds old, and the page sets its clock by the
     view's `now` (a running timer would show that much too long)."""
-    snap = tables.shared_snapshot(code, creds, at_least) if shared else tables.snapshot(code, creds)
-    if role == "seat" and snap.viewer.seat is None:
-        return snap.version, changed_event(snap.version, None)
-    if shared:
-        return snap.version, context.app.extensions["view_events"].event(snap, role, context)
-    return snap.version, changed_event(snap.version, view_html(snap, role, context.join_url, context))
+    if not shared:
+        snap = tables.snapshot(code, creds)
+        if role == "seat" and snap.viewer.seat is None:
+            return snap.version, changed_event(snap.version, None)
+        return snap.version, changed_event(snap.version, view_html(snap, role, context.join_url, context))
+    look = tables.shared_look(code, creds, at_least)
+    version = look.read.version
+    if role == "seat" and look.viewer.seat is None:
+        return version, changed_event(version, None)
+    return version, context.app.extensions["view_events"].event(look, role, context)
 
 
 def data_lines(data: str) -> str:

@@ -275,11 +275,11 @@ class ViewContext:
 def view_inputs(snap, role: str, join_url: str, language: str) -> tuple[SectionInputs, FrameInputs]:
     """What a viewer's view is rendered from: the game's section's inputs and the frame's, each
     holding only what its template may read. Equal inputs (and version and clock) give equal HTML."""
-    game, code = snap.game, snap.code
-    viewer = snap.viewer if game.sections_read_viewer else None
+    game, code, facts = snap.game, snap.code, snap.facts
+    viewer = facts.who if game.sections_read_viewer else None   # the whole viewer then (ViewerFacts.who)
     section = SectionInputs(game.id, role, code, language,
                             SectionSnap(VERSION_MARK, snap.game_number, tuple(snap.seats), viewer), snap.view)
-    flags = ViewerFlags(snap.viewer.is_host, snap.viewer.is_board, snap.viewer.seat is not None)
+    flags = ViewerFlags(facts.is_host, facts.is_board, facts.seated)
     frame_snap = FrameSnap(VERSION_MARK, snap.game_number, NOW_MARK, tuple(snap.seats), flags, snap.claims,
                            snap.notices, snap.result, snap.undo)
     folded = role == "board" and under_way(snap.view, snap.seats)

@@ -1,5 +1,5 @@
 """After a change, a table's event streams share one store read and one rendering of each distinct
-game section (companion/engine/reading.py shared_snapshot, companion/web/sections.py), and still each carry
+game section (companion/engine/snapshots.py shared_look, companion/web/sections.py), and still each carry
 their own viewer's view. Both backends. (That no payload carries another viewer's secret is
 tests/web/test_event_payload_secrecy.py, which goes through the same sharing.)"""
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from companion.engine import Credentials
-from companion.engine.reading import read_to_share
+from companion.engine.snapshots import read_to_share
 import dataclasses
 
 from companion import games
@@ -311,11 +311,11 @@ def test_a_tables_events_are_kept_for_its_newest_read_alone(app, new_table):
     tables, events = app.extensions["companion"], ViewEvents()
     with app.test_request_context():
         context = ViewContext.of_request("http://127.0.0.1/t/join")
-    older = tables.snapshot(board.code, Credentials())
+    older = tables.shared_look(board.code, Credentials())
     board.act("roll")
-    newer = tables.snapshot(board.code, Credentials())
+    newer = tables.shared_look(board.code, Credentials(), older.read.version + 1)
     first = events.event(newer, "board", context)
     late = events.event(older, "board", context)
-    assert late != first and f"id: {older.version}\n".encode() in late
+    assert late != first and f"id: {older.read.version}\n".encode() in late
     assert events.event(newer, "board", context) is first
     assert (events.made, events.shared) == (2, 1)
