@@ -284,9 +284,18 @@ def action_endpoint(fn):
         # Written out rather than through app.json (an int needs no encoder): the busiest answer.
         return shaped(json=lambda: current_app.response_class(f'{{"version": {int(new_version)}}}',
                                                               mimetype="application/json"),
-                      htmx=lambda: render_view(role),
+                      htmx=lambda: render_view(role, snap=answer_snapshot(creds, new_version)),
                       page=lambda: redirect(url_for("tables.seat" if role == "seat" else "tables.board"), 303))
     return wrapper
+
+
+def answer_snapshot(creds: Credentials, version: int) -> Snapshot:
+    """The tapping device's snapshot after its change: from the read of the table its streams share
+    (`Tables.shared_snapshot`, at `version` or newer), which the change handed them from what it wrote,
+    so the answer reads nothing from the store; without one it is read now and kept, and the next
+    change hands the read after it over from that. Its clock is that read's, made at the commit or
+    after it. A refusal's view reads the store instead: it has no version to ask for."""
+    return tables().shared_snapshot(g.code, creds, at_least=version)
 
 
 def refused_json(status: int, message: str, stale: bool) -> tuple[dict, int]:

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 from babel.messages.mofile import read_mo
+from flask import request
+from flask_babel import get_locale
 from babel.messages.pofile import read_po
 
 from companion.i18n_extract import move_name
@@ -23,6 +25,16 @@ from tests.conftest import DE
 def test_english_by_default(client):
     html = client.get("/").get_data(as_text=True)
     assert '<html lang="en">' in html and "Have a table code?" in html
+
+
+@pytest.mark.parametrize("header", ["de-DE,de;q=0.9,en;q=0.5", "en-GB,en;q=0.9", "fr-FR,fr;q=0.9", "de;q=0", "",
+                                    "fr, de;q=0.5, en;q=0.4", "*", "xx;q=bad, de", "de-AT" + ", fr" * 100])
+def test_the_language_kept_for_a_browser_header_is_werkzeugs_choice(app, header):
+    """The choice for an Accept-Language header is kept (i18n.accepted_language); it is the one
+    Werkzeug's own parse gives, and a header too long to keep is chosen from afresh."""
+    for _ in range(2):   # made, then kept
+        with app.test_request_context("/", headers={"Accept-Language": header}):
+            assert str(get_locale()) == request.accept_languages.best_match(["en", "de"], default="en")
 
 
 def test_german_from_the_browser_language(client):
