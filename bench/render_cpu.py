@@ -50,7 +50,7 @@ def recorded_renderings(app, host, code, phones) -> dict:
         sections.Renderings.render = real
     for response, _ in streams:
         response.close()
-    return {f"{'section' if t == 'table/_section.html' else 'frame'}_{role}": call
+    return {f"{'frame' if t == 'table/_view.html' else 'section'}_{role}": call
             for (t, role), call in caught.items()}
 
 

@@ -3,8 +3,8 @@
 After a change, every screen of a table wants its own view of the same version, and most of them see
 the same thing: every board, and every seat of a game whose view does not differ by seat. So a view
 is rendered as
-- the game's section (games/<id>/board.html or seat.html, through templates/table/_section.html),
-  from a SectionInputs: the game, the role, the table code, the language, the version, the game's id
+- the game's section (templates/games/<id>/board.html or seat.html, rendered as it is: an include
+  around it made a context more per rendering), from a SectionInputs: the game, the role, the table code, the language, the version, the game's id
   at the table, the seats, the game's `view` and, only for a game that declares `sections_read_viewer`
   (companion/games/base.py Game), the viewer; nine tenths of a Toolbox seat view's work;
 - the frame around it (templates/table/_view.html: claims, undo, the table log, seats, a finished
@@ -219,15 +219,26 @@ def render(template: str, language: str, context: dict) -> Markup:
 
 def given(app: Flask, language: str) -> dict:
     """What every section, frame and part is given besides its inputs, made once per language: its
-    gettext, ngettext and `_`, and `ui`, the helpers of templates/table/_macros.html as a module made
+    gettext, ngettext and `_`; `ui`, the helpers of templates/table/_macros.html as a module made
     with them (its macros read nothing else; act and the forms are Python and read the context of
-    the template that calls them). Nothing in it comes from any table."""
+    the template that calls them); and `language_module(template)`, any other template of macros
+    made into a module the same way, with them and `ui`, once per language (`{% set show =
+    language_module("games/toolbox/_show.html") %}`): a module imported "with context" is made
+    again for each rendering, a tenth of a Toolbox section's cost. Such macros read only their
+    arguments. Nothing in it comes from any table."""
     kept: dict = app.extensions["sections"].given
     made = kept.get(language)
     if made is None:
         callables = callables_for(app, language)
         ui = app.jinja_env.get_template("table/_macros.html").make_module(dict(callables))
-        made = kept[language] = {**callables, "ui": ui}
+        modules: dict = {}
+
+        def language_module(template: str):
+            module = modules.get(template)
+            if module is None:
+                module = modules[template] = app.jinja_env.get_template(template).make_module({**callables, "ui": ui})
+            return module
+        made = kept[language] = {**callables, "ui": ui, "language_module": language_module}
     return made
 
 
@@ -299,9 +310,14 @@ def view_html(snap, role: str, join_url: str, context: ViewContext | None = None
     else:
         renderings, language, around = context.app.extensions["sections"], context.language, context.rendering
     section_inputs, frame_inputs = inputs or view_inputs(snap, role, join_url, language)
-    section = renderings.render("table/_section.html", section_inputs, around)
+    section = renderings.render(section_template(section_inputs), section_inputs, around)
     frame = renderings.render("table/_view.html", frame_inputs, around)
     return fill_in(frame, section, snap.version, snap.now)
+
+
+def section_template(inputs: SectionInputs) -> str:
+    """The game's template for the role: the section's whole HTML."""
+    return f"games/{inputs.game_id}/{inputs.role}.html"
 
 
 def fill_in(frame: Markup, section: Markup, version: int, now: float) -> Markup:
