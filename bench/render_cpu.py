@@ -33,10 +33,9 @@ def recorded_renderings(app, host, code, phones) -> dict:
     caught: dict = {}
     real = sections.Renderings.render
 
-    def spy(self, template, inputs, around=nullcontext, context=None):
-        if context is None:
-            caught[(template, inputs.role)] = (template, inputs, around)
-        return real(self, template, inputs, around, context)
+    def spy(self, template, inputs, around=nullcontext):
+        caught[(template, inputs.role)] = (template, inputs, around)
+        return real(self, template, inputs, around)
     version = version_of(host, code)
     for _ in range(5):   # a log to show, templates compiled
         version = roll(host, code, version)

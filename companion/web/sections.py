@@ -40,7 +40,6 @@ from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 
 from flask import Flask, current_app, g, request, url_for
-from jinja2 import pass_context
 from markupsafe import Markup
 from werkzeug.routing import MapAdapter
 
@@ -130,27 +129,6 @@ def digest(inputs) -> bytes | None:
     return hashlib.blake2b(data, digest_size=16).digest()
 
 
-@dataclass(frozen=True)
-class PartInputs:
-    """A part of a section (a line of a log, the dice as rolled): the language, and the values the
-    section hands it, which are its template's whole context. Its key is made of the three as a
-    tuple (Renderings.render): pickle writes a dataclass through copyreg, in Python, and a section
-    calls part() a dozen times (3.3 µs a key as the dataclass, 1.2 µs as a tuple)."""
-    language: str
-    values: dict
-
-
-@pass_context
-def part(context, template: str, **values) -> Markup:
-    """`{{ part("games/x/_piece.html", name=value) }}` in a section: the piece rendered from those
-    values and the section's language alone, and kept under their digest. So a piece that did not
-    change (eleven of a log's twelve lines after a roll) or that two sections show alike (the dice on
-    the board and at the top of a phone) is rendered once, not once per section per change. Called
-    only while a section is being rendered, so in its language and app context."""
-    renderings: Renderings = current_app.extensions["sections"]
-    return renderings.render(template, PartInputs(context["language"], values), context=values)
-
-
 def context_of(inputs) -> dict:
     """A template's context: exactly the fields of its inputs, and the game their `game_id` names."""
     context = {f.name: getattr(inputs, f.name) for f in dataclasses.fields(inputs)}
@@ -187,21 +165,31 @@ class Renderings:
             while self.size > self.most and self._kept:
                 self.size -= len(self._kept.popitem(last=False)[1])
 
-    def render(self, template: str, inputs, around=nullcontext, context: dict | None = None) -> Markup:
-        """`template` rendered from `inputs` (a frozen dataclass whose fields are its context, or
-        a part's, whose `context` is given), or the rendering kept for equal inputs. `around()`:
-        the context a rendering needs, entered only when one is made (ViewContext.rendering)."""
-        key = digest([template, inputs] if inputs.__class__ is not PartInputs
-                     else (template, inputs.language, inputs.values))   # a part's: see PartInputs
+    def render(self, template: str, inputs, around=nullcontext) -> Markup:
+        """`template` rendered from `inputs` (a frozen dataclass whose fields are its context), or
+        the rendering kept for equal inputs. `around()`: the context a rendering needs, entered only
+        when one is made (ViewContext.rendering)."""
+        key = digest([template, inputs])
         html = self.get(key) if key is not None else None
         if html is None:
             with around():
-                html = render(template, inputs.language, context_of(inputs) if context is None else context)
+                html = render(template, inputs.language, context_of(inputs))
             with self._lock:
-                if context is None:
-                    self.rendered += 1
-                else:
-                    self.parts_rendered += 1
+                self.rendered += 1
+            if key is not None:
+                self.put(key, html)
+        return html
+
+    def part(self, template: str, language: str, values: dict) -> Markup:
+        """A part of a section (`given`'s `part`): `template` rendered from `values` and `language`
+        alone, or the rendering kept for equal ones. Keyed by the three as a tuple: pickle writes a
+        dataclass through copyreg, in Python, and a section has a dozen parts."""
+        key = digest((template, language, values))
+        html = self.get(key) if key is not None else None
+        if html is None:
+            html = render(template, language, values)
+            with self._lock:
+                self.parts_rendered += 1
             if key is not None:
                 self.put(key, html)
         return html
@@ -238,7 +226,17 @@ def given(app: Flask, language: str) -> dict:
             if module is None:
                 module = modules[template] = app.jinja_env.get_template(template).make_module({**callables, "ui": ui})
             return module
-        made = kept[language] = {**callables, "ui": ui, "language_module": language_module}
+
+        def part(template: str, **values) -> Markup:
+            """`{{ part("games/x/_piece.html", name=value) }}` in a section: the piece rendered from
+            those values and the section's language alone, and kept under their digest
+            (Renderings.part). So a piece that did not change (eleven of a log's twelve lines after a
+            roll) or that two sections show alike (the dice on the board and at the top of a phone)
+            is rendered once, not once per section per change. Bound here to its language and
+            Renderings, not read from the context by every call."""
+            return renderings.part(template, language, values)
+        renderings: Renderings = app.extensions["sections"]
+        made = kept[language] = {**callables, "ui": ui, "language_module": language_module, "part": part}
     return made
 
 
@@ -337,4 +335,3 @@ def relative_url_for(endpoint: str, **values) -> str:
 def register(app) -> None:
     app.extensions["sections"] = Renderings(SECTIONS_KEPT_CHARACTERS)
     app.jinja_env.globals["url_for"] = relative_url_for
-    app.jinja_env.globals["part"] = part
