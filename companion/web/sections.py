@@ -25,9 +25,13 @@ changed is rendered again (a die roll: the seats' section and the board's, not t
 rendering is kept across versions. A mark is an HTML comment: player-typed text is escaped before it
 reaches a template, so it can never spell one.
 
-Rendering itself is Jinja's (`render`), with what `given` makes once per language (gettext and `ui`)
-beside the inputs' fields, rather than flask.render_template per rendering: issue 29 found sections
-a third of a busy server's CPU (bench/render_cpu.py measures one).
+Inside a section, a piece that other sections show alike or that a change leaves alone (the dice,
+each line of a log) is a part (`given`'s `part`): rendered from the values the section hands it and
+the language alone, its whole context, and kept under their digest like a section.
+
+Rendering itself is Jinja's (`render`), with what `given` makes once per language (gettext, `ui`,
+`part`, modules of macros) beside the inputs' fields, rather than flask.render_template per
+rendering: issue 29 found sections a third of a busy server's CPU (bench/render_cpu.py measures one).
 """
 from __future__ import annotations
 
@@ -199,10 +203,19 @@ def render(template: str, language: str, context: dict) -> Markup:
     """`template` rendered by Jinja from `context` and gettext, ngettext and `_` in `language`
     (i18n.callables_for, bound once per language). Not flask.render_template: its context
     processors and signals, and asking Flask-Babel for the request's catalogue on each render, were
-    a quarter of a section's cost, and a section names its language in its inputs. Needs an app
-    context (url_for, the |t filter)."""
+    a quarter of a section's cost, and a section names its language in its inputs. Nor
+    Template.render: it copies the environment's globals out of the template's ChainMap key by key,
+    in Python (11 µs of every rendering, part or section); the template is run as a module made from
+    one dict that already holds them (shared=True: taken as it is), whose text is its rendering.
+    Needs an app context (url_for, the |t filter)."""
     app = current_app
-    return Markup(app.jinja_env.get_template(template).render({**context, **given(app, language)}))
+    env = app.jinja_env
+    try:
+        module = env.get_template(template).make_module({**env.globals, **context, **given(app, language)},
+                                                        shared=True)
+    except Exception:
+        env.handle_exception()   # raises it again with the template's lines in its traceback, as render does
+    return Markup(str(module))
 
 
 def given(app: Flask, language: str) -> dict:
