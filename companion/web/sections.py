@@ -26,10 +26,12 @@ rendering is kept across versions. A mark is an HTML comment: player-typed text 
 reaches a template, so it can never spell one.
 
 Inside a section, a piece that other sections show alike or that a change leaves alone (the dice,
-each line of a log) is a part (`given`'s `part`): rendered from the values the section hands it and
-the language alone, its whole context, and kept under their digest like a section.
+each line of a log, a Toolbox part's block) is a part (given.py's `part`): a template rendered from
+the values the section hands it, or a macro called with them, in the section's language, which is
+all it can read, and kept under their digest like a section. A part with forms is handed where they
+go (forms.place). So after a roll only what the roll changed is made again, not the whole section.
 
-Rendering itself is Jinja's (`render`), with what `given` makes once per language (gettext, `ui`,
+Rendering itself is Jinja's (`render`), with what given.py makes once per language (gettext, `ui`,
 `part`, modules of macros) beside the inputs' fields, rather than flask.render_template per
 rendering: issue 29 found sections a third of a busy server's CPU (bench/render_cpu.py measures one).
 """
@@ -50,7 +52,8 @@ from werkzeug.routing import MapAdapter
 from .. import games
 from ..engine import Viewer
 from ..games.base import Seat
-from .i18n import callables_for, request_language
+from .given import given
+from .i18n import request_language
 
 # Renderings kept per process, counted in characters of HTML: a table keeps about five (its seats'
 # section, the board's, their frames), 2-10 KB each, and a rendering is reused across versions, so
@@ -151,7 +154,7 @@ class Renderings:
         self._lock = threading.Lock()
         self.rendered = self.shared = 0  # sections and frames, counted for tests and bench/stream_cpu.py
         self.parts_rendered = 0
-        self.given: dict[str, dict] = {}   # per language: what every rendering is given (`given`)
+        self.given: dict[str, dict] = {}   # per language: what every rendering is given (given.py)
 
     def get(self, key: bytes) -> Markup | None:
         with self._lock:
@@ -184,14 +187,19 @@ class Renderings:
                 self.put(key, html)
         return html
 
-    def part(self, template: str, language: str, values: dict) -> Markup:
-        """A part of a section (`given`'s `part`): `template` rendered from `values` and `language`
-        alone, or the rendering kept for equal ones. Keyed by the three as a tuple: pickle writes a
-        dataclass through copyreg, in Python, and a section has a dozen parts."""
-        key = digest((template, language, values))
+    def part(self, template: str, macro: str | None, language: str, args: tuple, values: dict) -> Markup:
+        """A part of a section (given.py's `part`): `template` rendered from `values`, or its
+        `macro` called with `args` and `values`, in `language`, or the rendering kept for equal
+        ones. Keyed by them as a tuple: pickle writes a dataclass through copyreg, in Python, and a
+        section has a dozen parts."""
+        key = digest((template, macro, language, args, values))
         html = self.get(key) if key is not None else None
         if html is None:
-            html = render(template, language, values)
+            if macro is None:
+                html = render(template, language, values)
+            else:
+                module = given(current_app, language)["language_module"](template)
+                html = Markup(getattr(module, macro)(*args, **values))
             with self._lock:
                 self.parts_rendered += 1
             if key is not None:
@@ -216,41 +224,6 @@ def render(template: str, language: str, context: dict) -> Markup:
     except Exception:
         env.handle_exception()   # raises it again with the template's lines in its traceback, as render does
     return Markup(str(module))
-
-
-def given(app: Flask, language: str) -> dict:
-    """What every section, frame and part is given besides its inputs, made once per language: its
-    gettext, ngettext and `_`; `ui`, the helpers of templates/table/_macros.html as a module made
-    with them (its macros read nothing else; act and the forms are Python and read the context of
-    the template that calls them); and `language_module(template)`, any other template of macros
-    made into a module the same way, with them and `ui`, once per language (`{% set show =
-    language_module("games/toolbox/_show.html") %}`): a module imported "with context" is made
-    again for each rendering, a tenth of a Toolbox section's cost. Such macros read only their
-    arguments. Nothing in it comes from any table."""
-    kept: dict = app.extensions["sections"].given
-    made = kept.get(language)
-    if made is None:
-        callables = callables_for(app, language)
-        ui = app.jinja_env.get_template("table/_macros.html").make_module(dict(callables))
-        modules: dict = {}
-
-        def language_module(template: str):
-            module = modules.get(template)
-            if module is None:
-                module = modules[template] = app.jinja_env.get_template(template).make_module({**callables, "ui": ui})
-            return module
-
-        def part(template: str, **values) -> Markup:
-            """`{{ part("games/x/_piece.html", name=value) }}` in a section: the piece rendered from
-            those values and the section's language alone, and kept under their digest
-            (Renderings.part). So a piece that did not change (eleven of a log's twelve lines after a
-            roll) or that two sections show alike (the dice on the board and at the top of a phone)
-            is rendered once, not once per section per change. Bound here to its language and
-            Renderings, not read from the context by every call."""
-            return renderings.part(template, language, values)
-        renderings: Renderings = app.extensions["sections"]
-        made = kept[language] = {**callables, "ui": ui, "language_module": language_module, "part": part}
-    return made
 
 
 NOT_STARTED = ("lobby", "setup", "waiting")   # the games' phases before their first turn
