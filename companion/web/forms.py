@@ -18,6 +18,8 @@ from functools import lru_cache
 from jinja2 import pass_context
 from markupsafe import Markup, escape
 
+from .. import games
+
 FORMS_KEPT = 8192   # per process: 300 busy tables' boards and seats have ~60 forms each, ~400 characters
 PLAIN = frozenset({str, Markup, int, bool, type(None)})   # equal values of one of these types are written alike
 
@@ -33,13 +35,20 @@ def _typed(values) -> tuple | None:
     return tuple(key)
 
 
-def _head_of(context, move: str, cls: str) -> tuple:
-    """What a form's opening is made from: the move, its class, whether the move refuses a stale
-    tap, and the template's `code`, `snap.version`, `snap.game_number` and `role`."""
-    declared = context["game"].moves.get(move)
+@pass_context
+def place(context) -> tuple:
+    """Where the forms of the template calling it send their moves, and what they send with them:
+    its `game`'s id, `code`, `snap.version`, `snap.game_number` and `role`. A section hands it to a
+    part (sections.py) whose forms `act_at` writes: a part reads nothing of the section's context."""
     snap = context["snap"]
-    return (move, cls, declared is not None and declared.stale == "refuse", context["code"], snap.version,
-            snap.game_number, context["role"])
+    return (context["game"].id, context["code"], snap.version, snap.game_number, context["role"])
+
+
+def _head_of(at: tuple, move: str, cls: str) -> tuple:
+    """What a form's opening is made from: the move, its class, whether the move refuses a stale
+    tap, and its place (`place`) but the game's id."""
+    declared = games.get(at[0]).moves.get(move)
+    return (move, cls, declared is not None and declared.stale == "refuse", *at[1:])
 
 
 def _head(move: str, cls: str, once: bool, code: str, version, game_number, role: str) -> Markup:
@@ -79,7 +88,7 @@ def form_open(context, move: str, cls: str = "act") -> Markup:
     """The opening of a move's form: its address, how htmx sends it, the version and the game the
     player saw, and the role the page speaks as. Reads `game`, `code`, `snap.version`,
     `snap.game_number` and `role` from the template's context."""
-    values = _head_of(context, move, cls)
+    values = _head_of(place(context), move, cls)
     key = _typed(values)
     return _kept_head(key) if key is not None else _head(*values)
 
@@ -90,7 +99,13 @@ def act(context, move: str, label, fields: dict | None = None, cls: str = "", di
     """A one-button form for `move` with its fields as hidden inputs. A button with a symbol for a
     label (+, −, ✗) speaks its title instead: the symbol is hidden from screen readers and the title
     is its text, so the spoken name never contradicts what is shown."""
-    values = (*_head_of(context, move, "act"), label, cls, bool(disabled), title)
+    return act_at(place(context), move, label, fields, cls, disabled, title)
+
+
+def act_at(at: tuple, move: str, label, fields: dict | None = None, cls: str = "", disabled: bool = False,
+           title=None) -> Markup:
+    """`act` for the place `at` (`place`), handed to a part, rather than its template's context."""
+    values = (*_head_of(at, move, "act"), label, cls, bool(disabled), title)
     if fields:
         values += tuple(item for pair in fields.items() for item in pair)
     key = _typed(values)
@@ -108,3 +123,5 @@ def register(app) -> None:
     app.jinja_env.globals["action_form_open"] = form_open
     app.jinja_env.globals["action_form"] = act
     app.jinja_env.globals["action_act_form"] = act_form
+    app.jinja_env.globals["action_place"] = place
+    app.jinja_env.globals["action_act_at"] = act_at

@@ -3,8 +3,8 @@
 After a change, every screen of a table wants its own view of the same version, and most of them see
 the same thing: every board, and every seat of a game whose view does not differ by seat. So a view
 is rendered as
-- the game's section (games/<id>/board.html or seat.html, through templates/table/_section.html),
-  from a SectionInputs: the game, the role, the table code, the language, the version, the game's id
+- the game's section (templates/games/<id>/board.html or seat.html, rendered as it is: an include
+  around it made a context more per rendering), from a SectionInputs: the game, the role, the table code, the language, the version, the game's id
   at the table, the seats, the game's `view` and, only for a game that declares `sections_read_viewer`
   (companion/games/base.py Game), the viewer; nine tenths of a Toolbox seat view's work;
 - the frame around it (templates/table/_view.html: claims, undo, the table log, seats, a finished
@@ -25,9 +25,15 @@ changed is rendered again (a die roll: the seats' section and the board's, not t
 rendering is kept across versions. A mark is an HTML comment: player-typed text is escaped before it
 reaches a template, so it can never spell one.
 
-Rendering itself is Jinja's (`render`), with what `given` makes once per language (gettext and `ui`)
-beside the inputs' fields, rather than flask.render_template per rendering: issue 29 found sections
-a third of a busy server's CPU (bench/render_cpu.py measures one).
+Inside a section, a piece that other sections show alike or that a change leaves alone (the dice,
+each line of a log, a Toolbox part's block) is a part (given.py's `part`): a template rendered from
+the values the section hands it, or a macro called with them, in the section's language, which is
+all it can read, and kept under their digest like a section. A part with forms is handed where they
+go (forms.place). So after a roll only what the roll changed is made again, not the whole section.
+
+Rendering itself is Jinja's (`render`), with what given.py makes once per language (gettext, `ui`,
+`part`, modules of macros) beside the inputs' fields, rather than flask.render_template per
+rendering: issue 29 found sections a third of a busy server's CPU (bench/render_cpu.py measures one).
 """
 from __future__ import annotations
 
@@ -40,14 +46,14 @@ from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 
 from flask import Flask, current_app, g, request, url_for
-from jinja2 import pass_context
 from markupsafe import Markup
 from werkzeug.routing import MapAdapter
 
 from .. import games
 from ..engine import Viewer
 from ..games.base import Seat
-from .i18n import callables_for, request_language
+from .given import given
+from .i18n import request_language
 
 # Renderings kept per process, counted in characters of HTML: a table keeps about five (its seats'
 # section, the board's, their frames), 2-10 KB each, and a rendering is reused across versions, so
@@ -130,27 +136,6 @@ def digest(inputs) -> bytes | None:
     return hashlib.blake2b(data, digest_size=16).digest()
 
 
-@dataclass(frozen=True)
-class PartInputs:
-    """A part of a section (a line of a log, the dice as rolled): the language, and the values the
-    section hands it, which are its template's whole context. Its key is made of the three as a
-    tuple (Renderings.render): pickle writes a dataclass through copyreg, in Python, and a section
-    calls part() a dozen times (3.3 µs a key as the dataclass, 1.2 µs as a tuple)."""
-    language: str
-    values: dict
-
-
-@pass_context
-def part(context, template: str, **values) -> Markup:
-    """`{{ part("games/x/_piece.html", name=value) }}` in a section: the piece rendered from those
-    values and the section's language alone, and kept under their digest. So a piece that did not
-    change (eleven of a log's twelve lines after a roll) or that two sections show alike (the dice on
-    the board and at the top of a phone) is rendered once, not once per section per change. Called
-    only while a section is being rendered, so in its language and app context."""
-    renderings: Renderings = current_app.extensions["sections"]
-    return renderings.render(template, PartInputs(context["language"], values), context=values)
-
-
 def context_of(inputs) -> dict:
     """A template's context: exactly the fields of its inputs, and the game their `game_id` names."""
     context = {f.name: getattr(inputs, f.name) for f in dataclasses.fields(inputs)}
@@ -169,7 +154,7 @@ class Renderings:
         self._lock = threading.Lock()
         self.rendered = self.shared = 0  # sections and frames, counted for tests and bench/stream_cpu.py
         self.parts_rendered = 0
-        self.given: dict[str, dict] = {}   # per language: what every rendering is given (`given`)
+        self.given: dict[str, dict] = {}   # per language: what every rendering is given (given.py)
 
     def get(self, key: bytes) -> Markup | None:
         with self._lock:
@@ -187,21 +172,36 @@ class Renderings:
             while self.size > self.most and self._kept:
                 self.size -= len(self._kept.popitem(last=False)[1])
 
-    def render(self, template: str, inputs, around=nullcontext, context: dict | None = None) -> Markup:
-        """`template` rendered from `inputs` (a frozen dataclass whose fields are its context, or
-        a part's, whose `context` is given), or the rendering kept for equal inputs. `around()`:
-        the context a rendering needs, entered only when one is made (ViewContext.rendering)."""
-        key = digest([template, inputs] if inputs.__class__ is not PartInputs
-                     else (template, inputs.language, inputs.values))   # a part's: see PartInputs
+    def render(self, template: str, inputs, around=nullcontext) -> Markup:
+        """`template` rendered from `inputs` (a frozen dataclass whose fields are its context), or
+        the rendering kept for equal inputs. `around()`: the context a rendering needs, entered only
+        when one is made (ViewContext.rendering)."""
+        key = digest([template, inputs])
         html = self.get(key) if key is not None else None
         if html is None:
             with around():
-                html = render(template, inputs.language, context_of(inputs) if context is None else context)
+                html = render(template, inputs.language, context_of(inputs))
             with self._lock:
-                if context is None:
-                    self.rendered += 1
-                else:
-                    self.parts_rendered += 1
+                self.rendered += 1
+            if key is not None:
+                self.put(key, html)
+        return html
+
+    def part(self, template: str, macro: str | None, language: str, args: tuple, values: dict) -> Markup:
+        """A part of a section (given.py's `part`): `template` rendered from `values`, or its
+        `macro` called with `args` and `values`, in `language`, or the rendering kept for equal
+        ones. Keyed by them as a tuple: pickle writes a dataclass through copyreg, in Python, and a
+        section has a dozen parts."""
+        key = digest((template, macro, language, args, values))
+        html = self.get(key) if key is not None else None
+        if html is None:
+            if macro is None:
+                html = render(template, language, values)
+            else:
+                module = given(current_app, language)["language_module"](template)
+                html = Markup(getattr(module, macro)(*args, **values))
+            with self._lock:
+                self.parts_rendered += 1
             if key is not None:
                 self.put(key, html)
         return html
@@ -211,24 +211,19 @@ def render(template: str, language: str, context: dict) -> Markup:
     """`template` rendered by Jinja from `context` and gettext, ngettext and `_` in `language`
     (i18n.callables_for, bound once per language). Not flask.render_template: its context
     processors and signals, and asking Flask-Babel for the request's catalogue on each render, were
-    a quarter of a section's cost, and a section names its language in its inputs. Needs an app
-    context (url_for, the |t filter)."""
+    a quarter of a section's cost, and a section names its language in its inputs. Nor
+    Template.render: it copies the environment's globals out of the template's ChainMap key by key,
+    in Python (11 µs of every rendering, part or section); the template is run as a module made from
+    one dict that already holds them (shared=True: taken as it is), whose text is its rendering.
+    Needs an app context (url_for, the |t filter)."""
     app = current_app
-    return Markup(app.jinja_env.get_template(template).render({**context, **given(app, language)}))
-
-
-def given(app: Flask, language: str) -> dict:
-    """What every section, frame and part is given besides its inputs, made once per language: its
-    gettext, ngettext and `_`, and `ui`, the helpers of templates/table/_macros.html as a module made
-    with them (its macros read nothing else; act and the forms are Python and read the context of
-    the template that calls them). Nothing in it comes from any table."""
-    kept: dict = app.extensions["sections"].given
-    made = kept.get(language)
-    if made is None:
-        callables = callables_for(app, language)
-        ui = app.jinja_env.get_template("table/_macros.html").make_module(dict(callables))
-        made = kept[language] = {**callables, "ui": ui}
-    return made
+    env = app.jinja_env
+    try:
+        module = env.get_template(template).make_module({**env.globals, **context, **given(app, language)},
+                                                        shared=True)
+    except Exception:
+        env.handle_exception()   # raises it again with the template's lines in its traceback, as render does
+    return Markup(str(module))
 
 
 NOT_STARTED = ("lobby", "setup", "waiting")   # the games' phases before their first turn
@@ -299,9 +294,14 @@ def view_html(snap, role: str, join_url: str, context: ViewContext | None = None
     else:
         renderings, language, around = context.app.extensions["sections"], context.language, context.rendering
     section_inputs, frame_inputs = inputs or view_inputs(snap, role, join_url, language)
-    section = renderings.render("table/_section.html", section_inputs, around)
+    section = renderings.render(section_template(section_inputs), section_inputs, around)
     frame = renderings.render("table/_view.html", frame_inputs, around)
     return fill_in(frame, section, snap.version, snap.now)
+
+
+def section_template(inputs: SectionInputs) -> str:
+    """The game's template for the role: the section's whole HTML."""
+    return f"games/{inputs.game_id}/{inputs.role}.html"
 
 
 def fill_in(frame: Markup, section: Markup, version: int, now: float) -> Markup:
@@ -321,4 +321,3 @@ def relative_url_for(endpoint: str, **values) -> str:
 def register(app) -> None:
     app.extensions["sections"] = Renderings(SECTIONS_KEPT_CHARACTERS)
     app.jinja_env.globals["url_for"] = relative_url_for
-    app.jinja_env.globals["part"] = part
