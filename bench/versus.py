@@ -68,6 +68,9 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=3)
     parser.add_argument("--tables", type=int, default=300)
     parser.add_argument("--devices", type=int, default=6)
+    parser.add_argument("--actions", type=int, default=None,
+                        help="actions a table in every run (default: 10 at a pause up to 3 s, 6 above); "
+                             "more make the start's burst, every table's first tap within one pause, a smaller share")
     parser.add_argument("--flatfile", action="store_true", help="also boardgame.io with FlatFile storage after each pair")
     parser.add_argument("--by-table", action="store_true", help="ours as two processes sharing a Redis, routed by table")
     parser.add_argument("--harness", type=Path, default=Path(tempfile.gettempdir()) / "peer-bench")
@@ -76,11 +79,13 @@ def main() -> None:
     harness = peer_bench(args.harness)
     args.results.mkdir(parents=True, exist_ok=True)
     for pause in args.pauses:
-        actions = 10 if pause <= 3 else 6   # a run lasts about actions × pause seconds
+        # a run lasts about actions × pause seconds
+        actions = min(args.actions, 100) if args.actions else (10 if pause <= 3 else 6)
         common = ["--tables", str(min(args.tables, 2000)), "--devices", str(min(args.devices, 12)),
                   "--actions", str(actions), "--pause", str(pause)]
         ours_args = common + (["--two-processes", "--by-table"] if args.by_table else [])
-        print(f"\n### {args.tables} tables × {args.devices} phones and a board, a tap every {pause:g} s\n")
+        print(f"\n### {args.tables} tables × {args.devices} phones and a board, a tap every {pause:g} s, "
+              f"{actions} actions a table\n")
         print("| run | p50 ms | p99 ms | actions/s | server CPU (one core) | CPU ms per action | memory MB | failed | load through the run |")
         print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
         ratios, ours_p99, peer_p99, ours_cpu, flat_cpu = [], [], [], [], []
