@@ -17,6 +17,7 @@ Closed loop (default): a table's next tap waits for the last one's views, then a
     .venv/bin/python bench/live.py --two-processes --by-table ...   # ... each table on one of them
     .venv/bin/python bench/live.py --random-taps --tables 50   # every device taps at random: refusals per 1,000
     .venv/bin/python bench/live.py --open-loop --pause 1 ...   # taps on schedule: achieved actions per second
+    .venv/bin/python bench/live.py --htmx-taps ...   # taps ask for HTML as a page's htmx does, not JSON
 
 With --two-processes, a redis-server (Debian's) and two `python app.py --db redis://...` processes are
 started; a table's devices are split between the two processes (even ones on A, odd ones on B) and
@@ -61,6 +62,18 @@ from _server import RedisServer, Server, percentile  # noqa: E402
 
 
 VERSION = re.compile(rb'data-version="(\d+)"')
+
+# A page's htmx tap: the answer is the tapping screen's fresh view (HTML, compressed as a browser
+# asks), which the page swaps in, rather than the version alone in JSON (--htmx-taps).
+HTMX_TAP = {"Accept": "text/html", "HX-Request": "true", "Accept-Encoding": "gzip, deflate"}
+
+
+def version_made(body: bytes) -> int:
+    """The version a tap's answer says it made: from JSON, or from the view an htmx tap gets back."""
+    if body[:1] == b"{":
+        return json.loads(body)["version"]
+    html = zlib.decompress(body, 47) if body[:2] == b"\x1f\x8b" else body  # 47: gzip or zlib
+    return int(VERSION.search(html).group(1))
 
 
 class Device:
@@ -255,7 +268,7 @@ def reached(device: Device, version: int) -> float | None:
 
 def run(tables: int, devices: int, actions: int, pause: float, two_processes: bool = False,
         seed_tables: int = 0, history: int = 0, during=None, refetch_always: bool = False,
-        by_table: bool = False, open_loop: bool = False) -> dict:
+        by_table: bool = False, open_loop: bool = False, htmx_taps: bool = False) -> dict:
     """`during(port, codes)`: started once every stream is held and returning a function that
     stops it and returns a dict for the result (bench/abuse.py's abusive client). `by_table` (two
     processes): each table's devices and actions go to one process, as a proxy routing by table
@@ -313,7 +326,7 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
                 connections.append(conn)
             try:
                 status, _, body = conn.request("POST", f"/t/{code}/act/roll", {"version": version},
-                                               headers=hosts[code])
+                                               headers={**hosts[code], **HTMX_TAP} if htmx_taps else hosts[code])
             except OSError:  # no answer within the client's 30 s: a failure, and the table goes on
                 conn.close()
                 return None, b""
@@ -338,7 +351,7 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
                         version = json.loads(http(serving[code].port, "GET", f"/t/{code}/view.json",
                                                   source=ds[0].source)[2])["version"]
                     continue
-                version = json.loads(body)["version"]
+                version = version_made(body)
                 deadline = time.perf_counter() + 10
                 for d in ds:
                     while d.version < version and time.perf_counter() < deadline:
@@ -363,7 +376,7 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
             if status != 200:
                 stats["failed"] += 1
                 return
-            made = json.loads(body)["version"]
+            made = version_made(body)
             versions[code] = max(versions[code], made)
             sent.append((code, started, made))
 
@@ -554,6 +567,9 @@ def main() -> None:
     parser.add_argument("--open-loop", action="store_true",
                         help="each table taps on its schedule without waiting for the last tap's views; reports "
                              "the actions per second achieved (offered: tables / pause)")
+    parser.add_argument("--htmx-taps", action="store_true",
+                        help="the board's taps ask for HTML as a page's htmx does (its fresh view in the "
+                             "answer, compressed), not JSON")
     parser.add_argument("--refetch", action="store_true",
                         help="streams say only the version and every device re-fetches (the old delivery)")
     args = parser.parse_args()
@@ -564,7 +580,7 @@ def main() -> None:
     result = run(min(args.tables, 2000), min(args.devices, 20), min(args.actions, 100), args.pause,
                  args.two_processes, min(args.seed_tables, 20000), min(args.history, 5000),
                  refetch_always=args.refetch, by_table=args.by_table,
-                 open_loop=args.open_loop)
+                 open_loop=args.open_loop, htmx_taps=args.htmx_taps)
     print(json.dumps(result, indent=2))
 
 
