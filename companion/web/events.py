@@ -9,8 +9,8 @@ swaps it in, and re-fetches when the HTML is missing (a seat that is gone, an er
 rendering). That saves every device a full HTTP request per change, which was most of the server's
 work after an action. Without `as=` the event says only the version, and each viewer re-fetches.
 
-After a change, the event's bytes are made once for every stream of the table whose view has equal
-inputs (ViewEvents): six phones that see the same dice get the same bytes, written to six sockets.
+After a change, the event's bytes are made once for every stream of the table whose viewer has equal
+facts (ViewEvents): six phones that see the same dice get the same bytes, written to six sockets.
 
 The first bytes go out at once so proxies flush headers; a comment every KEEPALIVE_SECONDS keeps the
 connection open; the stream ends after STREAM_SECONDS and the browser reconnects with Last-Event-ID.
@@ -133,16 +133,17 @@ def view_event(tables: Tables, code: str, role: str, creds: Credentials, context
     (Tables.shared_look) and their events are shared (ViewEvents); a stream catching up alone
     reads it afresh, since a shared read may be two seconds old, and the page sets its clock by the
     view's `now` (a running timer would show that much too long)."""
-    if not shared:
+    if shared:
+        look = tables.shared_look(code, creds, at_least)
+        version, viewer = look.read.version, look.viewer
+    else:
         snap = tables.snapshot(code, creds)
-        if role == "seat" and snap.viewer.seat is None:
-            return snap.version, changed_event(snap.version, None)
-        return snap.version, changed_event(snap.version, view_html(snap, role, context.join_url, context))
-    look = tables.shared_look(code, creds, at_least)
-    version = look.read.version
-    if role == "seat" and look.viewer.seat is None:
+        version, viewer = snap.version, snap.viewer
+    if role == "seat" and viewer.seat is None:
         return version, changed_event(version, None)
-    return version, context.app.extensions["view_events"].event(look, role, context)
+    if shared:
+        return version, context.app.extensions["view_events"].event(look, role, context)
+    return version, changed_event(version, view_html(snap, role, context.join_url, context))
 
 
 def data_lines(data: str) -> str:

@@ -4,9 +4,10 @@ After a change, every screen of a table wants its own view of the same version, 
 the same thing: every board, and every seat of a game whose view does not differ by seat. So a view
 is rendered as
 - the game's section (templates/games/<id>/board.html or seat.html, rendered as it is: an include
-  around it made a context more per rendering), from a SectionInputs: the game, the role, the table code, the language, the version, the game's id
-  at the table, the seats, the game's `view` and, only for a game that declares `sections_read_viewer`
-  (companion/games/base.py Game), the viewer; nine tenths of a Toolbox seat view's work;
+  around it made a context more per rendering), from a SectionInputs: the game, the role, the table
+  code, the language, the version, the game's id at the table, the seats, the game's `view` and,
+  only for a game that declares `sections_read_viewer` (companion/games/base.py Game), the viewer;
+  nine tenths of a Toolbox seat view's work;
 - the frame around it (templates/table/_view.html: claims, undo, the table log, seats, a finished
   game's result), from a FrameInputs that says what the viewer may do (host, board, seated) but not
   who it is, and the section's HTML.
@@ -281,19 +282,17 @@ def view_inputs(snap, role: str, join_url: str, language: str) -> tuple[SectionI
     return section, FrameInputs(game.id, role, code, language, join_url, folded, frame_snap, SECTION_MARK)
 
 
-def view_html(snap, role: str, join_url: str, context: ViewContext | None = None,
-              inputs: tuple[SectionInputs, FrameInputs] | None = None) -> Markup:
+def view_html(snap, role: str, join_url: str, context: ViewContext | None = None) -> Markup:
     """The viewer's whole view (templates/table/_view.html): its game section, then the frame around
-    it, each rendered from inputs that hold only what it may read (view_inputs; or `inputs`, made by
-    the caller) and shared by every viewer whose inputs are equal; then the version, the clock and
-    the section filled in. In a request without `context`; else from `context` alone (an event
-    stream)."""
+    it, each rendered from inputs that hold only what it may read (view_inputs) and shared by every
+    viewer whose inputs are equal; then the version, the clock and the section filled in. In a
+    request without `context`; else from `context` alone (an event stream)."""
     if context is None:
         renderings: Renderings = current_app.extensions["sections"]
         language, around = request_language(), nullcontext
     else:
         renderings, language, around = context.app.extensions["sections"], context.language, context.rendering
-    section_inputs, frame_inputs = inputs or view_inputs(snap, role, join_url, language)
+    section_inputs, frame_inputs = view_inputs(snap, role, join_url, language)
     section = renderings.render(section_template(section_inputs), section_inputs, around)
     frame = renderings.render("table/_view.html", frame_inputs, around)
     return fill_in(frame, section, snap.version, snap.now)
