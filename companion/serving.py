@@ -52,11 +52,16 @@ BODY_PREREAD_LIMIT = 256 * 1024  # above the app's MAX_CONTENT_LENGTH (64 KiB): 
 # The garbage collector's thresholds for a serving process (Python's defaults: 700, 10, 10). With
 # 1,800 open streams, their greenlets and the shared reads, a process holds about 150,000 objects, and
 # a full collection walks them all while every request waits: at a tap every 3 s on 300 tables
-# (bench/live.py, pauses timed with gc.callbacks) 5 full collections in 25 s, up to 287 ms each.
-# Start-up's objects are frozen out of collections, and the older generations are collected far less
-# often (a full collection no longer happened in a run); runs interleaved with and without this,
-# load average 0.9-1.2: p99 357 and 464 ms against 647 and 718 ms.
-GC_THRESHOLDS = (2_000, 50, 100)
+# (bench/live.py, pauses timed with gc.callbacks) 5 full collections in 25 s, up to 287 ms each. So
+# start-up's objects are frozen out of collections, and the older generations are collected rarely:
+# a table's read lives about a tap's interval (a second or more), so what each tap makes survives the
+# youngest generation and dies in the next, and each collection of that one walked everything made
+# since its last (16-59 ms, every few seconds at a tap a second). The youngest generation keeps
+# Python's 700: collected more often, each collection finds less still alive. With 2,000 it walked
+# 15,000-20,000 objects, up to 25 ms a time, and pauses over 5 ms held the loop 0.6-0.9 s in a 45 s
+# run at a tap a second; with 700 and the next generation at 1,000, at most 9 ms, 0.07 s in all over
+# 5 ms, the same total, and the middle generation not collected within a run (docs/PERFORMANCE.md).
+GC_THRESHOLDS = (700, 1_000, 10)
 
 
 def warm_up(app) -> None:
