@@ -19,6 +19,18 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def wait_until_listening(port: int, what: str, seconds: float = 20) -> None:
+    """Return once something accepts connections on 127.0.0.1:`port`; fail after `seconds`."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"{what} did not start")
+
+
 class Server:
     def __init__(self, extra_args: list[str] | None = None, db: str | None = None, env: dict | None = None):
         """`db`: a redis:// URL to share; default a throwaway SQLite file."""
@@ -35,14 +47,7 @@ class Server:
             env={**os.environ, "COMPANION_JOINS_PER_MINUTE": "10000000", "COMPANION_LOOKUPS_PER_MINUTE": "10000000",
                  "COMPANION_TABLES_PER_MINUTE": "10000000", "COMPANION_MOVES_PER_MINUTE": "10000000",
                  **(env or {})})
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
-                    return
-            except OSError:
-                time.sleep(0.1)
-        raise RuntimeError("server did not start")
+        wait_until_listening(self.port, "server")
 
     def rss_mb(self) -> float:
         with open(f"/proc/{self.proc.pid}/status") as fh:

@@ -8,11 +8,14 @@ system, from /proc) per roll, for each way of watching the table:
 - `versions`: seven streams without `as=` (each event says only the version: the streams' own
   machinery, with nothing rendered);
 - `table`: six seats' and the board's streams, as a table holds them (bench/live.py's 7 deliveries);
-- `seats`: seven seats' streams (one event made, six shared).
+- `seats`: seven seats' streams (one event made, six shared);
+- `floor`: seven streams on bench/_floor_server.py, gevent's WSGI server with nothing of the app,
+  each roll answered with its version and every stream sent one 8 KB event: what the HTTP server and
+  the kernel cost, below anything of ours.
 
-The difference from `nobody`, divided by seven, is a delivery's cost. bench/live.py gives the same
-work under load, where queueing and the collector add to it; bench/stream_cpu.py the app's own part
-in-process, without HTTP.
+The difference from `nobody`, divided by seven, is a delivery's cost (`floor` has its own tap).
+bench/live.py gives the same work under load, where queueing and the collector add to it;
+bench/stream_cpu.py the app's own part in-process, without HTTP.
 
     python bench/deliveries.py --taps 2000 --runs 3
 """
@@ -31,14 +34,31 @@ monkey.patch_all()
 
 import gevent  # noqa: E402
 import socket  # noqa: E402
+import subprocess  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _client import KeptAlive, http  # noqa: E402
-from _server import Server  # noqa: E402
+from _server import Server, free_port, wait_until_listening  # noqa: E402
 
 SEATS = 6
-WAYS = {"nobody": [], "versions": [None] * 7, "table": ["seat"] * SEATS + ["board"], "seats": ["seat"] * 7}
+WAYS = {"nobody": [], "versions": [None] * 7, "table": ["seat"] * SEATS + ["board"], "seats": ["seat"] * 7,
+        "floor": [None] * 7}
+
+
+class FloorServer(Server):
+    """bench/_floor_server.py instead of the app, measured the same way."""
+
+    def __init__(self):   # noqa: the app's start (Server.__init__) is not wanted here
+        self.port = free_port()
+        self.tmp = None
+        self.proc = subprocess.Popen([sys.executable, str(Path(__file__).resolve().parent / "_floor_server.py"),
+                                      str(self.port)], stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+        wait_until_listening(self.port, "the floor server")
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(10)
 
 
 def listen(port: int, code: str, role: str | None, cookie: str, source: str, counts: list, i: int) -> None:
@@ -57,19 +77,26 @@ def listen(port: int, code: str, role: str | None, cookie: str, source: str, cou
             counts[i] += chunk.count(b"event: changed")
 
 
+def seated_table(port: int) -> tuple[str, str, list[str]]:
+    """A Toolbox table with dice and six seats: its code, the host's cookie and each seat's."""
+    status, hdrs, _ = http(port, "POST", "/tables", {"game": "toolbox", "parts": ["dice"]})
+    assert status == 303, status
+    code, host = hdrs["location"].rsplit("/", 1)[-1], hdrs["set-cookie"].split(";")[0]
+    seats = []
+    for i in range(SEATS):
+        status, hdrs, _ = http(port, "POST", f"/t/{code}/join", {"name": f"P{i}"}, source=f"127.0.3.{i + 1}")
+        assert status == 200, status
+        seats.append(hdrs["set-cookie"].split(";")[0])
+    return code, host, seats
+
+
 def run(way: str, taps: int) -> float:
     """Server CPU ms per roll with the streams `way` names open."""
-    server = Server()
+    server = FloorServer() if way == "floor" else Server()
     listeners = []
     try:
-        status, hdrs, _ = http(server.port, "POST", "/tables", {"game": "toolbox", "parts": ["dice"]})
-        assert status == 303, status
-        code, host = hdrs["location"].rsplit("/", 1)[-1], hdrs["set-cookie"].split(";")[0]
-        seats = []
-        for i in range(SEATS):
-            status, hdrs, _ = http(server.port, "POST", f"/t/{code}/join", {"name": f"P{i}"}, source=f"127.0.3.{i + 1}")
-            assert status == 200, status
-            seats.append(hdrs["set-cookie"].split(";")[0])
+        # the floor has no tables, cookies or seats: it answers view.json and rolls, and streams any other path
+        code, host, seats = seated_table(server.port) if way != "floor" else ("FLOOR", "", [""] * SEATS)
         roles = WAYS[way]
         counts = [-1] * len(roles)
         listeners = [gevent.spawn(listen, server.port, code, role, host if role == "board" else seats[i % SEATS],
@@ -120,7 +147,7 @@ def main() -> None:
     if "nobody" in figures:
         base = statistics.median(figures["nobody"])
         result["ms_per_delivery"] = {w: round((statistics.median(fs) - base) / 7, 3)
-                                     for w, fs in figures.items() if w != "nobody"}
+                                     for w, fs in figures.items() if w not in ("nobody", "floor")}
     print(json.dumps(result, indent=2))
 
 

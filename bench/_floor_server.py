@@ -1,0 +1,47 @@
+"""The floor under bench/deliveries.py: the same HTTP server the app runs on (gevent's WSGIServer) with
+nothing of the app, answering a roll with its new version and sending every open stream one event of
+a board view's size (8 KB) per roll. What a tap and a delivery cost below this is the server's and the
+kernel's, not ours. 127.0.0.1 only.
+
+    python bench/_floor_server.py PORT
+"""
+from __future__ import annotations
+
+from gevent import monkey
+
+monkey.patch_all()
+
+import sys  # noqa: E402
+import threading  # noqa: E402
+
+from gevent.pywsgi import WSGIServer  # noqa: E402
+
+EVENT = b"event: changed\ndata: " + b"x" * 8000 + b"\n\n"
+table = {"version": 1, "next": threading.Event()}
+
+
+def app(environ, start_response):
+    if environ["REQUEST_METHOD"] == "POST":
+        environ["wsgi.input"].read(int(environ.get("CONTENT_LENGTH") or 0))
+        passed, table["next"] = table["next"], threading.Event()
+        table["version"] += 1
+        passed.set()
+        body = b'{"version": %d}' % table["version"]
+        start_response("200 OK", [("Content-Type", "application/json"), ("Content-Length", str(len(body)))])
+        return [body]
+    if environ["PATH_INFO"].endswith("/view.json"):
+        body = b'{"version": %d}' % table["version"]
+        start_response("200 OK", [("Content-Type", "application/json"), ("Content-Length", str(len(body)))])
+        return [body]
+    start_response("200 OK", [("Content-Type", "text/event-stream")])
+
+    def events():
+        yield b": ok\n\n"
+        for _ in range(1_000_000):   # bounded, as every loop in bench/ is
+            if table["next"].wait(15):
+                yield EVENT
+    return events()
+
+
+if __name__ == "__main__":
+    WSGIServer(("127.0.0.1", int(sys.argv[1])), app, log=None).serve_forever()
