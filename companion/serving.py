@@ -56,11 +56,13 @@ BODY_PREREAD_LIMIT = 256 * 1024  # above the app's MAX_CONTENT_LENGTH (64 KiB): 
 # start-up's objects are frozen out of collections, and the older generations are collected rarely:
 # a table's read lives about a tap's interval (a second or more), so what each tap makes survives the
 # youngest generation and dies in the next, and each collection of that one walked everything made
-# since its last (16-59 ms, every few seconds at a tap a second). The youngest generation keeps
+# since its last (up to 59 ms, every few seconds at a tap a second). The youngest generation keeps
 # Python's 700: collected more often, each collection finds less still alive. With 2,000 it walked
-# 15,000-20,000 objects, up to 25 ms a time, and pauses over 5 ms held the loop 0.6-0.9 s in a 45 s
+# 11,000-20,000 objects, up to 25 ms a time, and pauses over 5 ms held the loop 0.6-0.9 s in a 45 s
 # run at a tap a second; with 700 and the next generation at 1,000, at most 9 ms, 0.07 s in all over
 # 5 ms, the same total, and the middle generation not collected within a run (docs/PERFORMANCE.md).
+# Waiting longer for the older generations costs little memory: serving makes almost no cyclic
+# garbage (Werkzeug's URL matcher leaves one small cycle a request, which the young collections free).
 GC_THRESHOLDS = (700, 1_000, 10)
 
 
