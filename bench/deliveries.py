@@ -49,7 +49,7 @@ WAYS = {"nobody": [], "versions": [None] * 7, "table": ["seat"] * SEATS + ["boar
 class FloorServer(Server):
     """bench/_floor_server.py instead of the app, measured the same way."""
 
-    def __init__(self):   # noqa: the app's start (Server.__init__) is not wanted here
+    def __init__(self):   # not Server's: that starts the app
         self.port = free_port()
         self.tmp = None
         self.proc = subprocess.Popen([sys.executable, str(Path(__file__).resolve().parent / "_floor_server.py"),
