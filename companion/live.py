@@ -20,6 +20,9 @@ class Hub:
         self._versions: dict[str, int] = {}
         self._next: dict[str, threading.Event] = {}   # table -> set by its next newer version
         self._waiters: dict[str, int] = {}
+        # Called with (table, version) for every newer version, after its waiters are woken: the
+        # event streams that take their events pushed (web/events.py Deliveries).
+        self.on_publish = None
 
     def publish(self, code: str, version: int) -> None:
         # The version is recorded for every table, an Event exists only for tables someone waits on:
@@ -32,11 +35,30 @@ class Hub:
             event = self._next.pop(code, None)
         if event is not None:
             event.set()
+        if self.on_publish is not None:
+            self.on_publish(code, version)
+
+    def newest(self, code: str) -> int:
+        """The newest version of the table this process has heard of (0: none)."""
+        with self._lock:
+            return self._versions.get(code, 0)
 
     def waited_on(self) -> list[str]:
-        """The tables that have an open stream in this process now."""
+        """The tables that have an open stream in this process now (waiting here, or watching)."""
         with self._lock:
             return list(self._waiters)
+
+    def watch(self, code: str) -> None:
+        """A stream that takes its events from on_publish, not wait(), is open on the table: counted
+        as a waiter, so RedisHub re-reads its table's version after a lost subscription."""
+        with self._lock:
+            self._waiters[code] = self._waiters.get(code, 0) + 1
+
+    def unwatch(self, code: str) -> None:
+        with self._lock:
+            self._waiters[code] -= 1
+            if not self._waiters[code]:
+                del self._waiters[code]
 
     def close(self) -> None:
         """Nothing to release in-process (RedisHub stops its listener)."""

@@ -179,6 +179,52 @@ class GuardedMixin:
             self._deadline.close()
             self._deadline = None
 
+    def get_environ(self):
+        environ = super().get_environ()
+        environ[STREAM_WRITER] = StreamWriter(self)
+        return environ
+
+
+# The environ key of a request's StreamWriter (set by GuardedMixin.get_environ; absent under any
+# other server, where an event stream writes its events by yielding them, as any WSGI body does).
+STREAM_WRITER = "companion.stream_writer"
+
+
+class StreamWriter:
+    """Writes the pieces of a response that is already streaming straight to the client's socket,
+    from whichever greenlet has them: after a change, one greenlet hands each of a table's streams
+    its event (web/events.py Deliveries) instead of waking each stream's own greenlet to yield it
+    through Werkzeug's and gevent's iterators (a wake, a timer and two iterators a delivery: a third
+    of its cost at gevent's own floor, bench/deliveries.py). A piece is framed as gevent frames the
+    body it streams (a chunk of HTTP/1.1's chunked encoding, or bare for HTTP/1.0), so pieces written
+    here and pieces the response yields may follow one another, one whole piece at a time.
+    gevent's handler attributes read here (socket, headers_sent, response_use_chunked) are checked
+    by tests/web/test_connections.py."""
+
+    def __init__(self, handler):
+        self._handler = handler
+
+    def ready(self) -> bool:
+        """Whether the response's head has gone out, so pieces of its body may follow."""
+        return bool(self._handler.headers_sent)
+
+    def frame(self, data: bytes) -> bytes:
+        return b"%x\r\n%s\r\n" % (len(data), data) if self._handler.response_use_chunked else data
+
+    def send_now(self, framed: bytes) -> int:
+        """As much of `framed` as the socket takes without waiting: how many bytes. A client whose
+        buffer is full (a phone on poor Wi-Fi) holds up no other client's delivery; its stream's own
+        greenlet sends the rest (send). Raises OSError when the client is gone."""
+        try:
+            return self._handler.socket.send(framed, 0, timeout=0.0)
+        except BlockingIOError:
+            return 0
+
+    def send(self, framed: bytes) -> None:
+        """All of `framed`, waiting for the client as long as the connection's send timeout allows.
+        Raises OSError when the client is gone or does not read."""
+        self._handler.socket.sendall(framed)
+
 
 class GuardedHandler(GuardedMixin, WSGIHandler):
     """gevent's handler with the timeouts above (app.py)."""

@@ -29,3 +29,26 @@ def test_a_wait_with_nothing_newer_ends_at_its_timeout_and_leaves_nothing_behind
     hub = Hub()
     assert hub.wait("ABCD", 0, timeout=0.01) is None
     assert hub.waited_on() == [] and hub._next == {}
+
+
+def test_pushed_streams_count_as_waiters_and_hear_each_newer_version_once():
+    """A stream that takes its events pushed (web/events.py Deliveries) waits on no Event, yet its
+    table is among those RedisHub re-reads after a lost subscription (waited_on), and the hub tells
+    the deliveries of every newer version, never of one already heard."""
+    from companion.web.events import Deliveries, Listener
+    hub = Hub()
+    deliveries = Deliveries(hub)
+    heard: list = []
+    deliveries.deliver = lambda code, version: heard.append((code, version))   # what published starts
+    listener = Listener("ABCD", changed=None, writer=None, known=1)
+    deliveries.add(listener)
+    assert hub.waited_on() == ["ABCD"] and hub.open_streams() == 1
+    hub.publish("ABCD", 2)
+    hub.publish("ABCD", 2)     # heard again from Redis: nothing newer
+    hub.publish("OTHER", 5)    # nobody here watches it
+    import gevent
+    gevent.sleep(0)            # the deliveries run in their own greenlet
+    assert heard == [("ABCD", 2)] and hub.newest("ABCD") == 2
+    deliveries.remove(listener)
+    deliveries.remove(listener)   # a stream ends once, however many ways it notices
+    assert hub.waited_on() == [] and hub.open_streams() == 0

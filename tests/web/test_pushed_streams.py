@@ -1,0 +1,176 @@
+"""Event streams on the app's own server take their events pushed (web/events.py Deliveries,
+serving.StreamWriter): after a change one greenlet makes each stream's event and writes it to the
+stream's socket. On a real server (app.py; slow: a process each):
+
+- each phone is pushed its own view and no one else's (a game with a hand per player), the same HTML
+  its own GET /view answers;
+- a phone that stops reading holds up no other screen, and when it reads again its stream is whole
+  (every chunk of HTTP's chunked encoding complete, no piece cut into another) and ends at the newest
+  view;
+- an idle stream is kept alive by its own greenlet.
+
+The in-process tests (the Flask test client, no gevent server) cover the same events yielded by the
+stream itself: tests/web/test_event_payload_secrecy.py and the rest.
+"""
+from __future__ import annotations
+
+import re
+import socket
+import time
+
+import pytest
+
+from tests.conftest import SHARED_SERVER_ENV, HttpDevice, ServerProcess
+
+pytestmark = pytest.mark.slow
+
+SERVER_NOW = re.compile(r' data-server-now="\d+"')
+
+
+def cookie_of(device: HttpDevice) -> str:
+    return "; ".join(f"{c.name}={c.value}" for c in device.jar)
+
+
+def new_table(server: ServerProcess, game: str, **fields) -> tuple[HttpDevice, str]:
+    host = HttpDevice(server.url)
+    status, headers, _ = host.request("/tables", {"game": game, **fields}, accept="text/html")
+    assert status == 303
+    return host, headers["Location"].rsplit("/", 1)[-1]
+
+
+class Stream:
+    """A raw event stream as a page holds it, read piece by piece: the chunks of HTTP/1.1's chunked
+    encoding checked whole, each piece a whole server-sent-events piece."""
+
+    def __init__(self, server: ServerProcess, code: str, role: str, device: HttpDevice, receive_buffer: int = 0):
+        self.sock = socket.socket()
+        if receive_buffer:
+            self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+        self.sock.settimeout(10)
+        self.sock.connect(("127.0.0.1", server.port))
+        self.sock.sendall(f"GET /t/{code}/events?as={role} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                          f"Cookie: {cookie_of(device)}\r\nAccept: text/event-stream\r\n"
+                          f"Last-Event-ID: 999999\r\n\r\n".encode())
+        self.buffer = b""
+        head = self._until(b"\r\n\r\n")
+        assert head.startswith(b"HTTP/1.1 200") and b"transfer-encoding: chunked" in head.lower(), head
+        assert self.piece() == ": ok\n\n"
+
+    def _until(self, mark: bytes) -> bytes:
+        while mark not in self.buffer:
+            data = self.sock.recv(65536)
+            assert data, "the server closed the stream"
+            self.buffer += data
+        found, _, self.buffer = self.buffer.partition(mark)
+        return found
+
+    def _exactly(self, size: int) -> bytes:
+        while len(self.buffer) < size:
+            data = self.sock.recv(65536)
+            assert data, "the server closed the stream"
+            self.buffer += data
+        found, self.buffer = self.buffer[:size], self.buffer[size:]
+        return found
+
+    def piece(self) -> str:
+        """The next chunk, which must be exactly one server-sent-events piece (a comment or an event)."""
+        size = int(self._until(b"\r\n"), 16)
+        data = self._exactly(size).decode()
+        assert self._exactly(2) == b"\r\n", "a chunk not followed by its CRLF: pieces crossed"
+        assert data.endswith("\n\n") and data.count("\n\n") == 1, data[:200]
+        return data
+
+    def event(self, within: float = 30) -> tuple[int, str | None]:
+        """The next `changed` event's version and HTML (keep-alives skipped), within `within` s."""
+        deadline = time.monotonic() + within
+        while True:
+            assert time.monotonic() < deadline, "no event came"
+            piece = self.piece()
+            if piece.startswith("event: changed\n"):
+                data = "\n".join(line[len("data: "):] for line in piece.split("\n") if line.startswith("data: "))
+                version, _, html = data.partition("\n")
+                return int(version), (html or None)
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+@pytest.fixture
+def server(tmp_path):
+    srv = ServerProcess(tmp_path / "pushed.db", env={**SHARED_SERVER_ENV, "COMPANION_KEEPALIVE_SECONDS": "1"}).start()
+    yield srv
+    srv.kill()
+
+
+def own_view(device: HttpDevice, code: str, role: str) -> str:
+    """What the device's page fetches for itself (htmx's request: the view alone)."""
+    import urllib.request
+    req = urllib.request.Request(f"{device.base}/t/{code}/view?as={role}", headers={"HX-Request": "true"})
+    with device.opener.open(req, timeout=30) as resp:
+        return resp.read().decode()
+
+
+def test_each_phone_is_pushed_its_own_view_and_no_one_elses(server):
+    host, code = new_table(server, "cloaked-cats")
+    phones = {name: HttpDevice(server.url).join(code, name) for name in ("Ann", "Bob", "Cy")}
+    streams = {name: Stream(server, code, "seat", phone) for name, phone in phones.items()}
+    board = Stream(server, code, "board", host)
+    try:
+        made = host.act(code, "start")["version"]   # deals each player a hand
+        pushed = {}
+        for name, phone in phones.items():
+            version, html = streams[name].event()
+            assert version == made and html is not None
+            pushed[name] = SERVER_NOW.sub("", html)
+            assert pushed[name] == SERVER_NOW.sub("", own_view(phone, code, "seat")), f"{name}: not its own view"
+        version, board_html = board.event()
+        assert version == made and SERVER_NOW.sub("", board_html) == SERVER_NOW.sub("", own_view(host, code, "board"))
+        assert len(set(pushed.values())) == 3   # three hands: three payloads
+    finally:
+        for s in [*streams.values(), board]:
+            s.close()
+
+
+def test_a_phone_that_stops_reading_holds_up_no_one_and_then_gets_the_newest_view_whole(server):
+    host, code = new_table(server, "toolbox", parts=["dice"])
+    phones = [HttpDevice(server.url).join(code, name) for name in ("Ann", "Bob")]
+    # a board view is about 8 KB: 600 rolls are more than the stalled socket and the server's
+    # buffer for it hold, so the server meets a full buffer and must leave the rest to the stream
+    stalled = Stream(server, code, "board", host, receive_buffer=4096)
+    reading = [Stream(server, code, "seat", phone) for phone in phones]
+    try:
+        slowest = 0.0
+        for _ in range(600):
+            started = time.monotonic()
+            made = host.act(code, "roll")["version"]
+            for s in reading:
+                version = 0
+                while version < made:
+                    version, html = s.event()
+                    assert html is not None
+            slowest = max(slowest, time.monotonic() - started)
+        assert slowest < 2, f"a roll took {slowest:.1f} s to reach the phones still reading"
+        # the stalled phone reads again: whole pieces (Stream.piece checks each), ending at the newest
+        version = 0
+        while version < made:
+            version, html = stalled.event()
+            assert html is not None and f'data-version="{version}"' in html
+        assert version == made
+    finally:
+        for s in [stalled, *reading]:
+            s.close()
+
+
+def test_an_idle_stream_is_kept_alive_and_a_closed_one_is_let_go(server):
+    host, code = new_table(server, "toolbox", parts=["dice"])
+    phone = HttpDevice(server.url).join(code, "Ann")
+    stream = Stream(server, code, "seat", phone)
+    started = time.monotonic()
+    assert stream.piece() == ": keep-alive\n\n"   # COMPANION_KEEPALIVE_SECONDS=1
+    assert time.monotonic() - started < 5
+    stream.close()
+    # the phone's next stream is pushed the next roll as the first one would have been
+    again = Stream(server, code, "seat", phone)
+    made = host.act(code, "roll")["version"]
+    assert again.event()[0] == made
+    again.close()
