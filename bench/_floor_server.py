@@ -3,7 +3,8 @@ nothing of the app, answering a roll with its new version and sending every open
 a board view's size (8 KB) per roll. What a tap and a delivery cost below this is the server's and the
 kernel's, not ours. 127.0.0.1 only.
 
-    python bench/_floor_server.py PORT
+    python bench/_floor_server.py PORT            # each stream's greenlet wakes and yields its event
+    python bench/_floor_server.py PORT --pushed   # the roll writes every stream's event to its socket
 """
 from __future__ import annotations
 
@@ -14,10 +15,21 @@ monkey.patch_all()
 import sys  # noqa: E402
 import threading  # noqa: E402
 
-from gevent.pywsgi import WSGIServer  # noqa: E402
+import gevent  # noqa: E402
+from gevent.pywsgi import WSGIHandler, WSGIServer  # noqa: E402
 
 EVENT = b"event: changed\ndata: " + b"x" * 8000 + b"\n\n"
+CHUNK = b"%x\r\n%s\r\n" % (len(EVENT), EVENT)   # HTTP/1.1's chunked encoding, as gevent frames a yield
+PUSHED = "--pushed" in sys.argv
 table = {"version": 1, "next": threading.Event()}
+sockets: set = set()   # --pushed: every open stream's socket
+
+
+class SocketHandler(WSGIHandler):
+    def get_environ(self):
+        environ = super().get_environ()
+        environ["floor.socket"] = self.socket
+        return environ
 
 
 def app(environ, start_response):
@@ -26,6 +38,8 @@ def app(environ, start_response):
         passed, table["next"] = table["next"], threading.Event()
         table["version"] += 1
         passed.set()
+        for sock in list(sockets):
+            sock.sendall(CHUNK)
         body = b'{"version": %d}' % table["version"]
         start_response("200 OK", [("Content-Type", "application/json"), ("Content-Length", str(len(body)))])
         return [body]
@@ -37,6 +51,13 @@ def app(environ, start_response):
 
     def events():
         yield b": ok\n\n"
+        if PUSHED:
+            sockets.add(environ["floor.socket"])
+            try:
+                gevent.sleep(3600)
+            finally:
+                sockets.discard(environ["floor.socket"])
+            return
         for _ in range(1_000_000):   # bounded, as every loop in bench/ is
             if table["next"].wait(15):
                 yield EVENT
@@ -44,4 +65,4 @@ def app(environ, start_response):
 
 
 if __name__ == "__main__":
-    WSGIServer(("127.0.0.1", int(sys.argv[1])), app, log=None).serve_forever()
+    WSGIServer(("127.0.0.1", int(sys.argv[1])), app, log=None, handler_class=SocketHandler).serve_forever()

@@ -11,7 +11,9 @@ system, from /proc) per roll, for each way of watching the table:
 - `seats`: seven seats' streams (one event made, six shared);
 - `floor`: seven streams on bench/_floor_server.py, gevent's WSGI server with nothing of the app,
   each roll answered with its version and every stream sent one 8 KB event: what the HTTP server and
-  the kernel cost, below anything of ours.
+  the kernel cost, below anything of ours, with each stream's greenlet woken to yield its event;
+- `floor-pushed`: the same, the roll writing every stream's event to its socket itself (as the app's
+  streams take their events since issue 29's pushed deliveries, web/events.py Deliveries).
 
 The difference from `nobody`, divided by seven, is a delivery's cost (`floor` has its own tap).
 bench/live.py gives the same work under load, where queueing and the collector add to it;
@@ -43,17 +45,18 @@ from _server import Server, free_port, wait_until_listening  # noqa: E402
 
 SEATS = 6
 WAYS = {"nobody": [], "versions": [None] * 7, "table": ["seat"] * SEATS + ["board"], "seats": ["seat"] * 7,
-        "floor": [None] * 7}
+        "floor": [None] * 7, "floor-pushed": [None] * 7}
 
 
 class FloorServer(Server):
     """bench/_floor_server.py instead of the app, measured the same way."""
 
-    def __init__(self):   # not Server's: that starts the app
+    def __init__(self, pushed: bool):   # not Server's: that starts the app
         self.port = free_port()
         self.tmp = None
         self.proc = subprocess.Popen([sys.executable, str(Path(__file__).resolve().parent / "_floor_server.py"),
-                                      str(self.port)], stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+                                      str(self.port)] + (["--pushed"] if pushed else []),
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
         wait_until_listening(self.port, "the floor server")
 
     def stop(self) -> None:
@@ -92,11 +95,12 @@ def seated_table(port: int) -> tuple[str, str, list[str]]:
 
 def run(way: str, taps: int) -> float:
     """Server CPU ms per roll with the streams `way` names open."""
-    server = FloorServer() if way == "floor" else Server()
+    floor = way.startswith("floor")
+    server = FloorServer(pushed=way == "floor-pushed") if floor else Server()
     listeners = []
     try:
         # the floor has no tables, cookies or seats: it answers view.json and rolls, and streams any other path
-        code, host, seats = seated_table(server.port) if way != "floor" else ("FLOOR", "", [""] * SEATS)
+        code, host, seats = seated_table(server.port) if not floor else ("FLOOR", "", [""] * SEATS)
         roles = WAYS[way]
         counts = [-1] * len(roles)
         listeners = [gevent.spawn(listen, server.port, code, role, host if role == "board" else seats[i % SEATS],
@@ -147,7 +151,7 @@ def main() -> None:
     if "nobody" in figures:
         base = statistics.median(figures["nobody"])
         result["ms_per_delivery"] = {w: round((statistics.median(fs) - base) / 7, 3)
-                                     for w, fs in figures.items() if w not in ("nobody", "floor")}
+                                     for w, fs in figures.items() if w != "nobody" and not w.startswith("floor")}
     print(json.dumps(result, indent=2))
 
 

@@ -1,7 +1,9 @@
 """Publish/subscribe of table versions, in-process.
 
-A viewer's event stream waits here for "table X is now at version N" and then re-fetches its own
-view. One Event per table and version so a change wakes only that table's streams. Under gevent the
+A viewer's event stream hears here that "table X is now at version N", and its event is made with
+its own view: pushed to it by web/events.py's Deliveries (`on_publish`) on the app's own server,
+or, under any other server, by the stream itself after waiting here (`wait`). One Event per table and
+version so a change wakes only that table's waiting streams. Under gevent the
 threading primitives are cooperative, so thousands of waiting streams cost greenlets, not threads.
 Across processes sharing a Redis: companion/storage/redis_hub.py (imported only with a Redis URL).
 """

@@ -194,8 +194,9 @@ class StreamWriter:
     """Writes the pieces of a response that is already streaming straight to the client's socket,
     from whichever greenlet has them: after a change, one greenlet hands each of a table's streams
     its event (web/events.py Deliveries) instead of waking each stream's own greenlet to yield it
-    through Werkzeug's and gevent's iterators (a wake, a timer and two iterators a delivery: a third
-    of its cost at gevent's own floor, bench/deliveries.py). A piece is framed as gevent frames the
+    through Werkzeug's and gevent's iterators (a wake, a timer and two iterators a delivery: even on
+    gevent's bare server a tap with seven 8 KB deliveries cost 0.79-0.86 ms woken and 0.63-0.67 ms
+    written, bench/deliveries.py's floor ways). A piece is framed as gevent frames the
     body it streams (a chunk of HTTP/1.1's chunked encoding, or bare for HTTP/1.0), so pieces written
     here and pieces the response yields may follow one another, one whole piece at a time.
     gevent's handler attributes read here (socket, headers_sent, response_use_chunked) are checked

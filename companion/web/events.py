@@ -10,7 +10,11 @@ rendering). That saves every device a full HTTP request per change, which was mo
 work after an action. Without `as=` the event says only the version, and each viewer re-fetches.
 
 After a change, the event's bytes are made once for every stream of the table whose viewer has equal
-facts (ViewEvents): six phones that see the same dice get the same bytes, written to six sockets.
+facts (ViewEvents): six phones that see the same dice get the same bytes, written to six sockets. On
+the app's own server those bytes are pushed: one greenlet makes each stream's event and writes it
+to the stream's socket (Deliveries, Listener, pushed), and a stream's own greenlet only sends what a
+slow phone's socket did not take and the keep-alives. Under any other server a stream waits on the
+hub and yields its own events (the same events, made the same way).
 
 The first bytes go out at once so proxies flush headers; a comment every KEEPALIVE_SECONDS keeps the
 connection open; the stream ends after STREAM_SECONDS and the browser reconnects with Last-Event-ID.
