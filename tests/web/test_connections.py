@@ -178,12 +178,33 @@ def test_gevent_is_a_version_the_guards_were_checked_with():
 
 
 @pytest.mark.parametrize("hook", ["handle", "read_requestline", "read_request", "handle_one_request", "handle_one_response",
-                                  "_handle_client_error"])
+                                  "_handle_client_error", "get_environ"])
 def test_every_hook_the_guards_override_is_still_gevents(hook):
     """A hook gevent renamed would leave our override in place and never called: silently unguarded."""
     from gevent.pywsgi import WSGIHandler
     assert callable(getattr(WSGIHandler, hook, None))
     assert getattr(GuardedHandler, hook) is not getattr(WSGIHandler, hook)
+
+
+def test_gevent_frames_a_streamed_body_as_the_stream_writer_does():
+    """serving.StreamWriter writes pieces of a streaming response beside gevent's own: it reads the
+    handler's socket, headers_sent and response_use_chunked, and frames a piece as gevent's _write
+    does (a chunk: its length in hex, CRLF, the data, CRLF)."""
+    import inspect
+
+    from gevent.pywsgi import WSGIHandler
+
+    from companion.serving import StreamWriter
+    write = inspect.getsource(WSGIHandler._write)
+    assert "self.response_use_chunked" in write and "b'%x\\r\\n' % len(data)" in write and "b'\\r\\n'" in write
+    assert "self.headers_sent = True" in inspect.getsource(WSGIHandler._write_with_headers)
+    assert "self.socket = sock" in inspect.getsource(WSGIHandler.__init__)
+
+    class Handler:
+        headers_sent, response_use_chunked = True, True
+    assert StreamWriter(Handler()).frame(b"data: 1\n\n") == b"9\r\ndata: 1\n\n\r\n"
+    Handler.response_use_chunked = False   # HTTP/1.0: the body as it is, until the connection closes
+    assert StreamWriter(Handler()).frame(b"data: 1\n\n") == b"data: 1\n\n"
 
 
 def test_gevent_reads_the_request_through_the_hooks_and_rfile_the_guards_replace():
