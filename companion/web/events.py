@@ -27,7 +27,6 @@ import time
 from collections import OrderedDict
 
 import gevent
-
 from flask import Blueprint, Response, current_app, g, request
 from flask_babel import gettext
 
