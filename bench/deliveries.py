@@ -13,7 +13,7 @@ system, from /proc) per roll, for each way of watching the table:
   each roll answered with its version and every stream sent one 8 KB event: what the HTTP server and
   the kernel cost, below anything of ours, with each stream's greenlet woken to yield its event;
 - `floor-pushed`: the same, the roll writing every stream's event to its socket itself (as the app's
-  streams take their events since issue 29's pushed deliveries, web/events.py Deliveries).
+  streams take their events since issue 29's pushed deliveries, web/deliveries.py Deliveries).
 
 The difference from `nobody`, divided by seven, is a delivery's cost (`floor` has its own tap).
 bench/live.py gives the same work under load, where queueing and the collector add to it;

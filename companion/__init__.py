@@ -53,7 +53,8 @@ def create_app(config: dict | None = None) -> "Flask":
     # Rate limits live with the store: with several processes behind one address, per-process
     # counts would let a client make N times its allowance.
     app.extensions["rate_limiter"] = backend.rate_limiter
-    from .web.events import Deliveries, StreamSlots, ViewEvents
+    from .web.deliveries import Deliveries
+    from .web.events import StreamSlots, ViewEvents
     app.extensions["stream_slots"] = StreamSlots()
     app.extensions["view_events"] = ViewEvents()
     app.extensions["deliveries"] = Deliveries(tables.hub)

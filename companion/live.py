@@ -1,7 +1,7 @@
 """Publish/subscribe of table versions, in-process.
 
 A viewer's event stream hears here that "table X is now at version N", and its event is made with
-its own view: pushed to it by web/events.py's Deliveries (`on_publish`) on the app's own server,
+its own view: pushed to it by web/deliveries.py (`on_publish`) on the app's own server,
 or, under any other server, by the stream itself after waiting here (`wait`). One Event per table and
 version so a change wakes only that table's waiting streams. Under gevent the
 threading primitives are cooperative, so thousands of waiting streams cost greenlets, not threads.
@@ -23,7 +23,7 @@ class Hub:
         self._next: dict[str, threading.Event] = {}   # table -> set by its next newer version
         self._waiters: dict[str, int] = {}
         # Called with (table, version) for every newer version, after its waiters are woken: the
-        # event streams that take their events pushed (web/events.py Deliveries).
+        # event streams that take their events pushed (web/deliveries.py Deliveries).
         self.on_publish = None
 
     def publish(self, code: str, version: int) -> None:

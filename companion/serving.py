@@ -193,7 +193,7 @@ STREAM_WRITER = "companion.stream_writer"
 class StreamWriter:
     """Writes the pieces of a response that is already streaming straight to the client's socket,
     from whichever greenlet has them: after a change, one greenlet hands each of a table's streams
-    its event (web/events.py Deliveries) instead of waking each stream's own greenlet to yield it
+    its event (web/deliveries.py Deliveries) instead of waking each stream's own greenlet to yield it
     through Werkzeug's and gevent's iterators (a wake, a timer and two iterators a delivery: even on
     gevent's bare server a tap with seven 8 KB deliveries cost 0.79-0.86 ms woken and 0.63-0.67 ms
     written, bench/deliveries.py's floor ways). A piece is framed as gevent frames the

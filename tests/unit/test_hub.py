@@ -32,10 +32,10 @@ def test_a_wait_with_nothing_newer_ends_at_its_timeout_and_leaves_nothing_behind
 
 
 def test_pushed_streams_count_as_waiters_and_hear_each_newer_version_once():
-    """A stream that takes its events pushed (web/events.py Deliveries) waits on no Event, yet its
+    """A stream that takes its events pushed (web/deliveries.py Deliveries) waits on no Event, yet its
     table is among those RedisHub re-reads after a lost subscription (waited_on), and the hub tells
     the deliveries of every newer version, never of one already heard."""
-    from companion.web.events import Deliveries, Listener
+    from companion.web.deliveries import Deliveries, Listener
     hub = Hub()
     deliveries = Deliveries(hub)
     heard: list = []

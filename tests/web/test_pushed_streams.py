@@ -1,4 +1,4 @@
-"""Event streams on the app's own server take their events pushed (web/events.py Deliveries,
+"""Event streams on the app's own server take their events pushed (web/deliveries.py Deliveries,
 serving.StreamWriter): after a change one greenlet makes each stream's event and writes it to the
 stream's socket. On a real server (app.py; slow: a process each):
 

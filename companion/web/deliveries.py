@@ -1,0 +1,156 @@
+"""Pushed deliveries: after a change, one greenlet makes each of the table's open streams its event
+and writes it to the stream's socket (serving.StreamWriter), instead of waking every stream's
+greenlet to yield it through Werkzeug's and gevent's iterators (docs/ARCHITECTURE.md, "Pushed, not
+woken"). Only streams served by the app's own server take their events this way; web/events.py
+opens them and makes their events (`changed`, shared by equal viewer facts through ViewEvents).
+"""
+from __future__ import annotations
+
+import logging
+import threading
+import time
+
+import gevent
+
+log = logging.getLogger(__name__)
+
+
+class Listener:
+    """An open stream as a table's deliveries see it (pushed below): its viewer's `changed` (the
+    stream's own, fixed when it opened: role, cookies, language), the StreamWriter of its socket,
+    the newest version it was given or is being given (`known`) and the newest it was sent
+    (`sent`). What could not be sent at once waits for the stream's own greenlet: the rest of a
+    piece (`rest`) and then the newest event (`pending`: an event carries the whole view, so a newer
+    one replaces an older one still waiting)."""
+
+    def __init__(self, code: str, changed, writer, known: int):
+        self.code, self.changed, self.writer = code, changed, writer
+        self.known = self.sent = known
+        self.rest = b""
+        self.pending: tuple[int, bytes] | None = None
+        self.writing = False   # its greenlet is in a send that may wait: nobody else writes meanwhile
+        self.gone = False
+        self.last_write = time.monotonic()
+        self.wake = threading.Event()
+
+    def hand(self, version: int, event: bytes) -> None:
+        """Send the event for `version` now, as far as the socket takes it without waiting; leave
+        the rest to the stream's greenlet. Never sends half of one piece before another."""
+        if self.gone or version <= self.sent:
+            return
+        if self.writing or self.rest or self.pending is not None:
+            if self.pending is None or version > self.pending[0]:
+                self.pending = (version, event)
+            self.wake.set()
+            return
+        framed = self.writer.frame(event)
+        try:
+            sent = self.writer.send_now(framed)
+        except OSError:   # the phone is gone: its greenlet ends the stream
+            self.gone = True
+            self.wake.set()
+            return
+        self.sent, self.last_write = version, time.monotonic()
+        if sent < len(framed):
+            self.rest = framed[sent:]
+            self.wake.set()
+
+
+class Deliveries:
+    """The open streams of each table in this process that take their events pushed (a stream
+    served by companion/serving.py's handler), and the delivery of each change to them: the hub
+    calls `published` for every new version, and one greenlet makes each stream's event (shared by
+    equal viewer facts, ViewEvents) and writes it to the stream's socket. A delivery costs a socket
+    send, not a wake of the stream's greenlet, its timer and the WSGI iterators around its yield."""
+
+    def __init__(self, hub):
+        self.hub = hub
+        self._tables: dict[str, set[Listener]] = {}
+        hub.on_publish = self.published
+
+    def add(self, listener: Listener) -> None:
+        self._tables.setdefault(listener.code, set()).add(listener)
+        self.hub.watch(listener.code)
+
+    def remove(self, listener: Listener) -> None:
+        listeners = self._tables.get(listener.code)
+        if listeners is not None and listener in listeners:
+            listeners.discard(listener)
+            if not listeners:
+                del self._tables[listener.code]
+            self.hub.unwatch(listener.code)
+
+    def published(self, code: str, version: int) -> None:
+        """The hub's callback: in the publisher's greenlet (after the change's commit, or the Redis
+        subscriber's), so only a greenlet is started here: the tap's answer goes out first, as
+        before, and the views are made with no request around them."""
+        if code in self._tables:
+            gevent.spawn(self.deliver, code, version)
+
+    def deliver(self, code: str, version: int) -> None:
+        for listener in list(self._tables.get(code, ())):
+            try:
+                give(listener, version)
+            except Exception:   # one stream's fault must not cost the others their event
+                log.exception("could not deliver an event to a stream")
+                listener.gone = True
+                listener.wake.set()
+
+
+def give(listener: Listener, version: int) -> None:
+    """The listener's event for `version` or newer, made and handed to it, unless it has it or is
+    being given it already."""
+    if listener.known >= version or listener.gone:
+        return
+    listener.known = version   # claimed before making it: making may wait (a Redis read)
+    made, event = listener.changed(version)
+    listener.known = max(listener.known, made)
+    listener.hand(made, event)
+
+
+def pushed(listener: Listener, deliveries: Deliveries, keepalive: float, ends: float):
+    """A pushed stream's own greenlet, as its response's body after its first pieces: it sends what
+    the deliveries could not send at once, and a keep-alive when nothing was sent for
+    `keepalive` seconds; it yields nothing itself (its pieces go through the same StreamWriter, so
+    they cannot cross a delivery's). Ends at `ends`, or when its phone is gone."""
+    writer = listener.writer
+    deliveries.add(listener)
+    try:
+        # A change published before the listener was added: its delivery passed this stream by.
+        newest = deliveries.hub.newest(listener.code)
+        if newest > listener.known:
+            give(listener, newest)
+        while not listener.gone:
+            now = time.monotonic()
+            if now >= ends:
+                break
+            wait = min(ends, listener.last_write + keepalive) - now
+            if wait > 0 and not listener.wake.wait(wait):
+                continue   # recheck: a delivery may have written meanwhile, so no keep-alive is due
+            listener.wake.clear()
+            listener.writing = True
+            try:
+                if listener.rest or listener.pending is not None:
+                    while listener.rest or listener.pending is not None:
+                        if listener.rest:
+                            rest, listener.rest = listener.rest, b""
+                            writer.send(rest)
+                        if listener.pending is not None:
+                            (version, event), listener.pending = listener.pending, None
+                            if version > listener.sent:
+                                writer.send(writer.frame(event))
+                                listener.sent = version
+                elif time.monotonic() - listener.last_write >= keepalive:
+                    writer.send(writer.frame(b": keep-alive\n\n"))
+                else:
+                    continue
+                listener.last_write = time.monotonic()
+            except OSError:
+                break
+            finally:
+                listener.writing = False
+    finally:
+        listener.gone = True
+        deliveries.remove(listener)
+    return
+    yield   # a generator: the response's body, which writes its pieces through the writer
