@@ -16,7 +16,7 @@ log = logging.getLogger(__name__)
 
 
 class Listener:
-    """An open stream as a table's deliveries see it (pushed below): its viewer's `changed` (the
+    """An open stream as a table's deliveries see it (serve_pushed below): its viewer's `changed` (the
     stream's own, fixed when it opened: role, cookies, language), the StreamWriter of its socket,
     the newest version it was given or is being given (`known`) and the newest it was sent
     (`sent`). What could not be sent at once waits for the stream's own greenlet: the rest of a
@@ -108,12 +108,11 @@ def give(listener: Listener, version: int) -> None:
     listener.hand(made, event)
 
 
-def pushed(listener: Listener, deliveries: Deliveries, keepalive: float, ends: float):
-    """A pushed stream's own greenlet, as its response's body after its first pieces: it sends what
-    the deliveries could not send at once, and a keep-alive when nothing was sent for
-    `keepalive` seconds; it yields nothing itself (its pieces go through the same StreamWriter, so
-    they cannot cross a delivery's). Ends at `ends`, or when its phone is gone."""
-    writer = listener.writer
+def serve_pushed(listener: Listener, deliveries: Deliveries, keepalive: float, ends: float) -> None:
+    """A pushed stream's own greenlet, inside its response's body after its first pieces: it sends
+    what the deliveries could not send at once, and a keep-alive when nothing was sent for
+    `keepalive` seconds, through the same StreamWriter (so its pieces cannot cross a delivery's).
+    Returns at `ends`, or when its phone is gone."""
     deliveries.add(listener)
     try:
         # A change published before the listener was added: its delivery passed this stream by.
@@ -130,21 +129,9 @@ def pushed(listener: Listener, deliveries: Deliveries, keepalive: float, ends: f
             listener.wake.clear()
             listener.writing = True
             try:
-                if listener.rest or listener.pending is not None:
-                    while listener.rest or listener.pending is not None:
-                        if listener.rest:
-                            rest, listener.rest = listener.rest, b""
-                            writer.send(rest)
-                        if listener.pending is not None:
-                            (version, event), listener.pending = listener.pending, None
-                            if version > listener.sent:
-                                writer.send(writer.frame(event))
-                                listener.sent = version
-                elif time.monotonic() - listener.last_write >= keepalive:
-                    writer.send(writer.frame(b": keep-alive\n\n"))
-                else:
-                    continue
-                listener.last_write = time.monotonic()
+                if not send_waiting(listener) and time.monotonic() - listener.last_write >= keepalive:
+                    listener.writer.send(listener.writer.frame(b": keep-alive\n\n"))
+                    listener.last_write = time.monotonic()
             except OSError:
                 break
             finally:
@@ -152,5 +139,22 @@ def pushed(listener: Listener, deliveries: Deliveries, keepalive: float, ends: f
     finally:
         listener.gone = True
         deliveries.remove(listener)
-    return
-    yield   # a generator: the response's body, which writes its pieces through the writer
+
+
+def send_waiting(listener: Listener) -> bool:
+    """Send, waiting for the phone, the rest of a piece its socket did not take and then the newest
+    event left waiting; whether there was anything."""
+    sent_any = False
+    while listener.rest or listener.pending is not None:
+        if listener.rest:
+            rest, listener.rest = listener.rest, b""
+            listener.writer.send(rest)
+        if listener.pending is not None:
+            (version, event), listener.pending = listener.pending, None
+            if version > listener.sent:
+                listener.writer.send(listener.writer.frame(event))
+                listener.sent = version
+        sent_any = True
+    if sent_any:
+        listener.last_write = time.monotonic()
+    return sent_any

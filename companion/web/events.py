@@ -33,7 +33,7 @@ from ..engine import Credentials, TableNotFound, Tables, normalise_code
 from ..engine.snapshots import Look
 from ..serving import STREAM_WRITER
 from .answers import plain_refusal
-from .deliveries import Deliveries, Listener, pushed
+from .deliveries import Deliveries, Listener, serve_pushed
 from .sections import ViewContext, view_html
 from .security import client_address, hold_back, unknown_table_answer
 from .tables import credentials, join_url
@@ -228,7 +228,7 @@ def stream(code: str):
             yield event
         ends = time.monotonic() + lifetime
         if writer is not None and writer.ready():
-            yield from pushed(Listener(code, changed, writer, current), deliveries, keepalive, ends)
+            serve_pushed(Listener(code, changed, writer, current), deliveries, keepalive, ends)
             return
         known = current
         while time.monotonic() < ends:
