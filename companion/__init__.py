@@ -57,7 +57,7 @@ def create_app(config: dict | None = None) -> "Flask":
     from .web.events import StreamSlots, ViewEvents
     app.extensions["stream_slots"] = StreamSlots()
     app.extensions["view_events"] = ViewEvents()
-    app.extensions["deliveries"] = Deliveries(tables.hub)
+    app.extensions["deliveries"] = Deliveries(tables.hub, app.config["KEEPALIVE_SECONDS"])
     from .web.security import RefusalHold
     app.extensions["refusal_hold"] = RefusalHold(app.config["REFUSAL_DELAY_SECONDS"], app.config["REFUSALS_HELD_MOST"])
 

@@ -12,9 +12,10 @@ work after an action. Without `as=` the event says only the version, and each vi
 After a change, the event's bytes are made once for every stream of the table whose viewer has equal
 facts (ViewEvents): six phones that see the same dice get the same bytes, written to six sockets. On
 the app's own server those bytes are pushed: one greenlet makes each stream's event and writes it
-to the stream's socket (web/deliveries.py), and a stream's own greenlet only sends what a
-slow phone's socket did not take and the keep-alives. Under any other server a stream waits on the
-hub and yields its own events (the same events, made the same way).
+to the stream's socket (web/deliveries.py), as one greenlet writes the keep-alives of them all;
+a stream's own greenlet only sends what a slow phone's socket did not take. Under any other server
+a stream waits on the hub and yields its own events and keep-alives (the same events, made the
+same way).
 
 The first bytes go out at once so proxies flush headers; a comment every KEEPALIVE_SECONDS keeps the
 connection open; the stream ends after STREAM_SECONDS and the browser reconnects with Last-Event-ID.
@@ -33,7 +34,7 @@ from ..engine import Credentials, TableNotFound, Tables, normalise_code
 from ..engine.snapshots import Look
 from ..serving import STREAM_WRITER
 from .answers import plain_refusal
-from .deliveries import Deliveries, Listener, serve_pushed
+from .deliveries import KEEP_ALIVE, Deliveries, Listener, serve_pushed
 from .sections import ViewContext, view_html
 from .security import client_address, hold_back, unknown_table_answer
 from .tables import credentials, join_url
@@ -228,13 +229,13 @@ def stream(code: str):
             yield event
         ends = time.monotonic() + lifetime
         if writer is not None and writer.ready():
-            serve_pushed(Listener(code, changed, writer, current), deliveries, keepalive, ends)
+            serve_pushed(Listener(code, changed, writer, current), deliveries, ends)
             return
         known = current
         while time.monotonic() < ends:
             newer = hub.wait(code, known, timeout=keepalive)
             if newer is None:
-                yield ": keep-alive\n\n"
+                yield KEEP_ALIVE
                 continue
             known, event = changed(newer)
             known = max(known, newer)

@@ -37,7 +37,7 @@ def test_pushed_streams_count_as_waiters_and_hear_each_newer_version_once():
     the deliveries of every newer version, never of one already heard."""
     from companion.web.deliveries import Deliveries, Listener
     hub = Hub()
-    deliveries = Deliveries(hub)
+    deliveries = Deliveries(hub, keepalive=15)
     heard: list = []
     deliveries.deliver = lambda code, version: heard.append((code, version))   # what published starts
     listener = Listener("ABCD", changed=None, writer=None, known=1)
