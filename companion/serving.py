@@ -20,7 +20,8 @@ can never surface as a half-read form).
 
 gevent offers no timeouts of its own, so the guards hook into its handler: `handle`, `read_requestline`,
 `read_request`, `handle_one_request` and `handle_one_response` are its documented methods for
-subclasses, and `rfile` the connection's stream they read from; `_handle_client_error` is its
+subclasses, `MessageClass` the one that reads the headers (read_request_headers, with gevent's
+`headers_factory` for any head that is not plain), and `rfile` the connection's stream they read from; `_handle_client_error` is its
 private hook for a client's bad input (the one way to close a timed-out connection without
 answering). Each guard has a test that fails when gevent changes what it relies on
 (tests/web/test_connections.py), and gevent is pinned exactly in requirements.txt: these are checked
@@ -33,11 +34,13 @@ from __future__ import annotations
 import gc
 import io
 import random
+import re
 import resource
 import socket
+from http import client as http_client
 
 import gevent
-from gevent.pywsgi import WSGIHandler
+from gevent.pywsgi import OldMessage, WSGIHandler, headers_factory
 
 # gevent versions (major, minor) the guards below were checked with (tests/web/test_connections.py):
 # to move the pin in requirements.txt, run those tests on the new version, then add it here.
@@ -84,6 +87,42 @@ def tune_garbage_collector() -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
+
+
+# What http.client.parse_headers allows a request head (the same limits, so the same answers).
+HEADER_LINE_MOST = 65536
+HEADERS_MOST = 100
+# A plain header line: a name of printable ASCII but the colon and the space, a colon, then a value
+# with no CR or LF inside it, ended by CRLF or LF. The email package reads any other line its own
+# way (a folded value, a bare CR, a line that ends the head early), so a head with one goes to it.
+PLAIN_HEADER = re.compile(r"([\041-\071\073-\176]+):[ \t]*([^\r\n]*)\r?\n")
+
+
+def read_request_headers(rfile):
+    """A request's headers, as gevent reads them (headers_factory: http.client.parse_headers into
+    its message class), without the email package's parser when every line of the head is plain:
+    that parser was a tenth of a tap's CPU on the server (bench/action_http.py). The lines are read
+    under http.client's limits; a head with any other line, or that ends before its blank line, is
+    handed to gevent's own reading whole, so every head reads as it did (tests/web/test_connections.py
+    compares the two on any head hypothesis makes)."""
+    lines = []
+    while True:
+        line = rfile.readline(HEADER_LINE_MOST + 1)
+        if len(line) > HEADER_LINE_MOST:
+            # gevent's reading of this line says it is too long, in its message's own words
+            return headers_factory(io.BytesIO(line))
+        lines.append(line)
+        if len(lines) > HEADERS_MOST:
+            raise http_client.HTTPException(f"got more than {HEADERS_MOST} headers")
+        if line in (b"\r\n", b"\n", b""):
+            break
+    plain = [PLAIN_HEADER.match(header.decode("iso-8859-1")) for header in lines[:-1]]
+    if line == b"" or not all(plain):
+        return headers_factory(io.BytesIO(b"".join(lines)))
+    message = OldMessage()   # what headers_factory parses into
+    for header in plain:
+        message.set_raw(*header.groups())
+    return message
 
 
 def jitter() -> float:
@@ -136,6 +175,9 @@ class GuardedMixin:
         except BaseException:
             self._cancel_deadline()
             raise
+
+    def MessageClass(self, rfile, *args):   # gevent's hook for reading the head's headers
+        return read_request_headers(rfile)
 
     def read_request(self, raw_requestline):
         try:

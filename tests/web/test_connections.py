@@ -11,6 +11,7 @@
 """
 from __future__ import annotations
 
+import io
 import resource
 import socket as std_socket
 import time
@@ -18,6 +19,8 @@ import time
 import gevent
 import pytest
 from gevent import socket as gsocket
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from gevent.pywsgi import WSGIServer
 
 from companion import create_app
@@ -210,7 +213,8 @@ def test_gevent_frames_a_streamed_body_as_the_stream_writer_does():
 def test_gevent_reads_the_request_through_the_hooks_and_rfile_the_guards_replace():
     """handle_one_request calls read_requestline and read_request, sends a bad head to
     _handle_client_error, and get_environ builds wsgi.input from self.rfile at that moment (which is
-    when the guard has put the pre-read body there)."""
+    when the guard has put the pre-read body there); read_request reads the headers through
+    MessageClass (read_request_headers)."""
     import inspect
 
     from gevent.pywsgi import WSGIHandler
@@ -218,6 +222,66 @@ def test_gevent_reads_the_request_through_the_hooks_and_rfile_the_guards_replace
     assert "self.read_requestline()" in one_request and "self.read_request(" in one_request
     assert "self._handle_client_error(" in one_request and "self.handle_one_response()" in one_request
     assert "self.rfile" in inspect.getsource(WSGIHandler.get_environ)
+    assert "self.headers = self.MessageClass(self.rfile, 0)" in inspect.getsource(WSGIHandler.read_request)
+
+
+# ---- reading a request's headers: gevent's reading, without the email package for plain heads
+
+NAME_CHARACTERS = st.characters(min_codepoint=32, max_codepoint=126) | st.sampled_from(":\t\x85\xe9")
+VALUE_CHARACTERS = st.characters(max_codepoint=255)
+ENDINGS = st.sampled_from(["\r\n", "\r\n", "\n", "\r", ""])
+HEADER_LINES = st.one_of(
+    st.tuples(st.text(NAME_CHARACTERS, max_size=8), st.sampled_from([":", ": ", ":\t", ": \t "]),
+              st.text(VALUE_CHARACTERS, max_size=12), ENDINGS).map("".join),
+    st.tuples(st.from_regex(r"[A-Za-z-]{1,10}", fullmatch=True), st.just(": "),
+              st.text(st.characters(min_codepoint=32, max_codepoint=126), max_size=12), st.just("\r\n")).map("".join),
+    st.tuples(st.sampled_from([" ", "\t", "From ", ""]), st.text(VALUE_CHARACTERS, max_size=12), ENDINGS).map("".join),
+)
+
+
+def read_both(head: bytes):
+    """The headers of `head` read by the app's reading and by gevent's own, each with what it left
+    unread, or the exception it raised."""
+    from gevent.pywsgi import headers_factory
+
+    from companion.serving import read_request_headers
+    results = []
+    for read in (read_request_headers, headers_factory):
+        rfile = io.BufferedReader(io.BytesIO(head))
+        try:
+            message = read(rfile)
+        except Exception as exc:
+            results.append((type(exc), str(exc)))
+            continue
+        results.append((list(message.raw_items()), list(message.headers), message.status, message.typeheader, rfile.read()))
+    return results
+
+
+@settings(max_examples=400, deadline=None)
+@given(lines=st.lists(HEADER_LINES, max_size=6), end=st.sampled_from(["\r\n", "\n", ""]),
+       rest=st.sampled_from([b"", b"name=Ann&as=seat", b"GET / HTTP/1.1\r\n"]))
+def test_a_request_head_reads_as_gevent_reads_it(lines, end, rest):
+    head = ("".join(lines) + end).encode("iso-8859-1") + rest
+    ours, gevents = read_both(head)
+    assert ours == gevents
+
+
+def test_a_plain_head_and_the_heads_at_the_limits_read_as_gevent_reads_them():
+    plain = b"Host: 127.0.0.1:8750\r\nContent-Type: application/x-www-form-urlencoded\r\nCookie: a=b; c=d\r\n\r\nx=1"
+    ours, gevents = read_both(plain)
+    assert ours == gevents and ours[0] == [("Host", "127.0.0.1:8750"),
+                                              ("Content-Type", "application/x-www-form-urlencoded"),
+                                              ("Cookie", "a=b; c=d")]
+    assert ours[-1] == b"x=1"
+    too_long = b"Host: x\r\nCookie: " + b"a" * 70_000 + b"\r\n\r\n"
+    ours, gevents = read_both(too_long)
+    assert ours == gevents and ours[2] == "Line too long"
+    too_many = b"".join(b"X-%d: 1\r\n" % n for n in range(101)) + b"\r\n"
+    ours, gevents = read_both(too_many)
+    assert ours == gevents and "more than 100 headers" in ours[1]
+    most = b"".join(b"X-%d: 1\r\n" % n for n in range(99)) + b"\r\n"   # with the blank line, 100 lines
+    ours, gevents = read_both(most)
+    assert ours == gevents and len(ours[0]) == 99
 
 
 def test_the_open_file_limit_is_raised_to_the_hard_limit():
