@@ -7,6 +7,11 @@ action, memory and the load average through it, and each pair's p99 ratio; then 
     .venv/bin/python bench/versus.py --pauses 1 --pairs 5  # one rate
     .venv/bin/python bench/versus.py --pauses 1 --flatfile # and boardgame.io's durable FlatFile after each pair
     .venv/bin/python bench/versus.py --pauses 1 --by-table # ours as two processes on Redis, routed by table
+    .venv/bin/python bench/versus.py --pauses 1 --pin      # each server on a core of its own, the load on another
+
+With --pin (Linux, two cores or more), every process a run starts is held to the last core but one
+(the load generators, bench/live.py and load.js), and each server (app.py, server.js), with every
+thread it has, to the last core: so neither server shares its core with the load it serves.
 
 Every run is bounded (its actions, and 900 s); only 127.0.0.1 is contacted. Run nothing else on the
 machine meanwhile: the load average through each run is printed beside it.
@@ -21,6 +26,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,13 +43,63 @@ def peer_bench(folder: Path) -> Path:
     return folder
 
 
-def one(harness: Path, results: Path, label: str, system: str, args: list[str]) -> dict:
-    """One run through the harness's interleave/one.sh (which saves its JSON with the load average)."""
+SERVERS = (b"app.py", b"server.js")   # the command lines of the two servers a run starts
+
+
+def one(harness: Path, results: Path, label: str, system: str, args: list[str], pin: tuple[int, int] | None = None) -> dict:
+    """One run through the harness's interleave/one.sh (which saves its JSON with the load average).
+    `pin`: (the load's core, the server's core), see --pin."""
     before = set(results.glob("*.json"))
-    subprocess.run([str(harness / "interleave" / "one.sh"), label, system, *args], cwd=ROOT, check=True,
-                   env={**os.environ, "OURS": str(ROOT), "RESULTS": str(results)}, stdout=subprocess.DEVNULL)
+    run = subprocess.Popen([str(harness / "interleave" / "one.sh"), label, system, *args], cwd=ROOT,
+                           env={**os.environ, "OURS": str(ROOT), "RESULTS": str(results)}, stdout=subprocess.DEVNULL,
+                           preexec_fn=(lambda: os.sched_setaffinity(0, {pin[0]})) if pin else None)
+    if pin:
+        done = threading.Event()
+        holder = threading.Thread(target=hold_servers, args=(run.pid, pin[1], done), daemon=True)
+        holder.start()
+    if run.wait() != 0:
+        raise subprocess.CalledProcessError(run.returncode, run.args)
+    if pin:
+        done.set()
+        holder.join()
     made = sorted(set(results.glob("*.json")) - before)
     return json.load(open(made[-1])) if made else {"error": "no result"}
+
+
+def hold_servers(root: int, core: int, done: threading.Event) -> None:
+    """Until `done`, every 0.2 s: each server process started under `root`, every thread of it (a
+    thread inherits its creator's core, and node makes its threads at start), held to `core`."""
+    while not done.wait(0.2):
+        for pid in descendants(root):
+            try:
+                if not any(name in open(f"/proc/{pid}/cmdline", "rb").read() for name in SERVERS):
+                    continue
+                for task in os.listdir(f"/proc/{pid}/task"):
+                    if os.sched_getaffinity(int(task)) != {core}:
+                        os.sched_setaffinity(int(task), {core})
+            except OSError:   # it ended meanwhile
+                continue
+
+
+def descendants(root: int) -> set[int]:
+    """The processes started under `root`, read from /proc."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as fh:
+                    parent = int(fh.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            children.setdefault(parent, []).append(int(entry))
+    found, frontier = set(), [root]
+    while frontier:
+        pid = frontier.pop()
+        for child in children.get(pid, ()):
+            if child not in found:
+                found.add(child)
+                frontier.append(child)
+    return found
 
 
 def row(label: str, r: dict) -> str:
@@ -73,10 +129,19 @@ def main() -> None:
                              "more make the start's burst, every table's first tap within one pause, a smaller share")
     parser.add_argument("--flatfile", action="store_true", help="also boardgame.io with FlatFile storage after each pair")
     parser.add_argument("--by-table", action="store_true", help="ours as two processes sharing a Redis, routed by table")
+    parser.add_argument("--pin", action="store_true",
+                        help="each server on the last core, with the load generators on the core before it")
     parser.add_argument("--harness", type=Path, default=Path(tempfile.gettempdir()) / "peer-bench")
     parser.add_argument("--results", type=Path, default=Path(tempfile.gettempdir()) / "peer-bench-results")
     args = parser.parse_args()
     harness = peer_bench(args.harness)
+    pin = None
+    if args.pin:
+        cores = sorted(os.sched_getaffinity(0))
+        if len(cores) < 2 or args.by_table:
+            sys.exit("--pin needs two cores, and one server process a run (not --by-table)")
+        pin = (cores[-2], cores[-1])
+        print(f"The load generators on core {pin[0]}, each server on core {pin[1]}.")
     args.results.mkdir(parents=True, exist_ok=True)
     for pause in args.pauses:
         # a run lasts about actions × pause seconds
@@ -90,12 +155,12 @@ def main() -> None:
         print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
         ratios, ours_p99, peer_p99, ours_cpu, flat_cpu = [], [], [], [], []
         for n in range(1, min(args.pairs, 10) + 1):
-            ours = one(harness, args.results, f"p{pause:g}-r{n}", "ours", ours_args)
-            peer = one(harness, args.results, f"p{pause:g}-r{n}", "peer", common)
+            ours = one(harness, args.results, f"p{pause:g}-r{n}", "ours", ours_args, pin)
+            peer = one(harness, args.results, f"p{pause:g}-r{n}", "peer", common, pin)
             print(row(f"ours, run {n}" + (" (two processes, Redis)" if args.by_table else ""), ours), flush=True)
             print(row(f"boardgame.io in memory, run {n}", peer), flush=True)
             if args.flatfile:
-                flat = one(harness, args.results, f"p{pause:g}-r{n}-flatfile", "peer", common + ["--storage", "flatfile"])
+                flat = one(harness, args.results, f"p{pause:g}-r{n}-flatfile", "peer", common + ["--storage", "flatfile"], pin)
                 print(row(f"boardgame.io FlatFile, run {n}", flat), flush=True)
                 if "error" not in flat:
                     flat_cpu.append(flat["server_cpu_ms_per_action_under_load"])
