@@ -21,12 +21,12 @@ can never surface as a half-read form).
 gevent offers no timeouts of its own, so the guards hook into its handler: `handle`, `read_requestline`,
 `read_request`, `handle_one_request` and `handle_one_response` are its documented methods for
 subclasses, `MessageClass` the one that reads the headers (read_request_headers, with gevent's
-`headers_factory` for any head that is not plain), and `rfile` the connection's stream they read from; `_handle_client_error` is its
-private hook for a client's bad input (the one way to close a timed-out connection without
-answering). Each guard has a test that fails when gevent changes what it relies on
-(tests/web/test_connections.py), and gevent is pinned exactly in requirements.txt: these are checked
-with the versions in GEVENT_CHECKED. `raise_open_file_limit()` lifts the process's descriptor
-limit to its hard limit at start, and `stream_capacity()` says how many event streams fit in it.
+`headers_factory` for any head that is not plain), and `rfile` the connection's stream they read
+from; `_handle_client_error` is its private hook for a client's bad input (the one way to close a
+timed-out connection without answering). Each guard has a test that fails when gevent changes
+what it relies on (tests/web/test_connections.py), and gevent is pinned exactly in requirements.txt:
+these are checked with the versions in GEVENT_CHECKED. `raise_open_file_limit()` lifts the process's
+descriptor limit to its hard limit at start, and `stream_capacity()` says how many event streams fit in it.
 Used by app.py (gevent's WSGIServer) and by the gunicorn worker class below (gunicorn.conf.py).
 """
 from __future__ import annotations
