@@ -130,21 +130,26 @@ class Deliveries:
                 listener.wake.set()
 
     def sweep(self) -> None:
-        """Every `tick`, a keep-alive to each stream sent nothing for `keepalive` seconds; ends
-        when no stream is left (the next one to open starts it again)."""
+        """Every `tick`, the keep-alives due; ends when no stream is left (the next one to open
+        starts it again)."""
         try:
             while self._tables:
                 gevent.sleep(self.tick)
-                due, written = time.monotonic() - self.keepalive, 0
-                for listeners in list(self._tables.values()):
-                    for listener in list(listeners):
-                        if listener.last_write <= due:
-                            listener.keep_alive()
-                            written += 1
-                            if written % SWEEP_BATCH == 0:
-                                gevent.sleep(0)   # let taps and deliveries run between batches
+                self.keep_alive_due(time.monotonic())
         finally:
             self._sweeper = None
+
+    def keep_alive_due(self, now: float) -> None:
+        """A keep-alive to each stream sent nothing for `keepalive` seconds by `now`, SWEEP_BATCH
+        at a time."""
+        due, written = now - self.keepalive, 0
+        for listeners in list(self._tables.values()):
+            for listener in list(listeners):
+                if listener.last_write <= due:
+                    listener.keep_alive()
+                    written += 1
+                    if written % SWEEP_BATCH == 0:
+                        gevent.sleep(0)   # let taps and deliveries run between batches
 
 
 def give(listener: Listener, version: int) -> None:

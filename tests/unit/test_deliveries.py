@@ -1,6 +1,8 @@
-"""The keep-alives of pushed streams (companion/web/deliveries.py Deliveries.sweep): one greenlet
-writes each idle stream its keep-alive, skips a stream with something on its way, and marks a stream
-whose phone is gone; a stream's own greenlet is woken only for what a socket did not take."""
+"""The keep-alives of pushed streams (companion/web/deliveries.py Deliveries): one greenlet writes
+each idle stream its keep-alive, skips a stream with something on its way, marks a stream whose
+phone is gone, and lets other greenlets run between batches; a stream's own greenlet is woken only
+for what a socket did not take. The sweep's rounds are called with the clock they would read
+(`keep_alive_due`), so nothing here depends on how fast the machine is."""
 from __future__ import annotations
 
 import time
@@ -8,7 +10,9 @@ import time
 import gevent
 
 from companion.live import Hub
-from companion.web.deliveries import KEEP_ALIVE, Deliveries, Listener
+from companion.web.deliveries import KEEP_ALIVE, SWEEP_BATCH, Deliveries, Listener
+
+KEEPALIVE = 15.0
 
 
 class Socket:
@@ -30,52 +34,72 @@ class Socket:
         return len(taken)
 
 
-KEEPALIVE = 0.2   # tick 0.1 s
+FRAMED_KEEP_ALIVE = Socket().frame(KEEP_ALIVE)
 
 
-def listener(code: str, socket: Socket, idle_for: float) -> Listener:
+def listener(code: str, socket: Socket, written: float) -> Listener:
     made = Listener(code, changed=None, writer=socket, known=1)
-    made.last_write = time.monotonic() - idle_for
+    made.last_write = written
     return made
 
 
 def test_an_idle_stream_is_written_its_keep_alive_and_a_busy_or_recent_one_is_not():
     deliveries = Deliveries(Hub(), KEEPALIVE)
+    now = time.monotonic()
     idle, recent, busy = Socket(), Socket(), Socket()
-    deliveries.add(listener("ABCD", idle, idle_for=KEEPALIVE))
-    deliveries.add(listener("ABCD", recent, idle_for=0))
-    waiting = listener("EFGH", busy, idle_for=KEEPALIVE)
+    deliveries.add(listener("ABCD", idle, written=now - 20))
+    deliveries.add(listener("ABCD", recent, written=now - 5))
+    waiting = listener("EFGH", busy, written=now - 20)
     waiting.pending = (2, b"event: changed\n")   # its greenlet is about to send an event: that will do
     deliveries.add(waiting)
-    gevent.sleep(KEEPALIVE / 2 + 0.05)           # one tick
-    assert idle.sent == [Socket().frame(KEEP_ALIVE)]
-    assert recent.sent == [] and busy.sent == []
-    gevent.sleep(KEEPALIVE + 0.05)               # the recent one's period has passed since
-    assert recent.sent == [Socket().frame(KEEP_ALIVE)] and len(idle.sent) == 2 and busy.sent == []
+    deliveries.keep_alive_due(now)
+    assert idle.sent == [FRAMED_KEEP_ALIVE] and recent.sent == [] and busy.sent == []
+    deliveries.keep_alive_due(now + 10)          # the recent one's period has passed, the idle one's not again
+    assert recent.sent == [FRAMED_KEEP_ALIVE] and idle.sent == [FRAMED_KEEP_ALIVE] and busy.sent == []
+    deliveries.keep_alive_due(now + KEEPALIVE + 1)
+    assert len(idle.sent) == 2 and busy.sent == []
 
 
 def test_a_keep_alive_to_a_gone_phone_ends_its_stream_and_a_part_sent_leaves_the_rest_to_it():
     deliveries = Deliveries(Hub(), KEEPALIVE)
-    gone, slow = listener("ABCD", Socket(gone=True), KEEPALIVE), listener("ABCD", Socket(takes=3), KEEPALIVE)
+    now = time.monotonic()
+    gone, slow = listener("ABCD", Socket(gone=True), now - 20), listener("ABCD", Socket(takes=3), now - 20)
     deliveries.add(gone)
     deliveries.add(slow)
-    gevent.sleep(KEEPALIVE / 2 + 0.05)
+    deliveries.keep_alive_due(now)
     assert gone.gone and gone.wake.is_set()
-    framed = Socket().frame(KEEP_ALIVE)
-    assert slow.writer.sent == [framed[:3]] and slow.rest == framed[3:] and slow.wake.is_set()
+    assert slow.writer.sent == [FRAMED_KEEP_ALIVE[:3]] and slow.rest == FRAMED_KEEP_ALIVE[3:] and slow.wake.is_set()
     assert not slow.gone
+    deliveries.keep_alive_due(now + KEEPALIVE + 1)   # its rest waits for its greenlet: nothing crosses it
+    assert slow.writer.sent == [FRAMED_KEEP_ALIVE[:3]]
 
 
-def test_the_sweeper_stops_with_the_last_stream_and_starts_with_the_next():
+def test_other_greenlets_run_between_batches_of_keep_alives():
     deliveries = Deliveries(Hub(), KEEPALIVE)
-    first = listener("ABCD", Socket(), 0)
+    now = time.monotonic()
+    sockets = [Socket() for _ in range(SWEEP_BATCH * 2 + 10)]
+    for n, socket in enumerate(sockets):
+        deliveries.add(listener(f"T{n}", socket, now - 20))
+    seen: list[int] = []
+    gevent.spawn(lambda: seen.append(sum(len(s.sent) for s in sockets)))   # a tap waiting its turn
+    deliveries.keep_alive_due(now)
+    assert seen == [SWEEP_BATCH] and all(s.sent == [FRAMED_KEEP_ALIVE] for s in sockets)
+
+
+def test_the_sweeper_runs_while_streams_are_open_and_stops_with_the_last():
+    deliveries = Deliveries(Hub(), keepalive=0.2)   # a tick of 0.1 s
+    first = listener("ABCD", Socket(), time.monotonic() - 1)
     deliveries.add(first)
     assert deliveries._sweeper is not None
+    deadline = time.monotonic() + 10
+    while not first.writer.sent and time.monotonic() < deadline:
+        gevent.sleep(0.02)
+    assert first.writer.sent[0] == FRAMED_KEEP_ALIVE
     deliveries.remove(first)
-    gevent.sleep(KEEPALIVE)
+    while deliveries._sweeper is not None and time.monotonic() < deadline:
+        gevent.sleep(0.02)
     assert deliveries._sweeper is None
-    again = listener("ABCD", Socket(), KEEPALIVE)
+    again = listener("ABCD", Socket(), time.monotonic() - 1)
     deliveries.add(again)
-    gevent.sleep(KEEPALIVE / 2 + 0.05)
-    assert again.writer.sent == [Socket().frame(KEEP_ALIVE)]
+    assert deliveries._sweeper is not None
     deliveries.remove(again)
