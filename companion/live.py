@@ -54,13 +54,22 @@ class Hub:
         """A stream that takes its events from on_publish, not wait(), is open on the table: counted
         as a waiter, so RedisHub re-reads its table's version after a lost subscription."""
         with self._lock:
-            self._waiters[code] = self._waiters.get(code, 0) + 1
+            self._count_waiter(code)
 
     def unwatch(self, code: str) -> None:
         with self._lock:
-            self._waiters[code] -= 1
-            if not self._waiters[code]:
-                del self._waiters[code]
+            self._uncount_waiter(code)
+
+    def _count_waiter(self, code: str) -> None:   # under the lock
+        self._waiters[code] = self._waiters.get(code, 0) + 1
+
+    def _uncount_waiter(self, code: str) -> bool:
+        """Under the lock: one waiter fewer; whether it was the table's last."""
+        self._waiters[code] -= 1
+        if self._waiters[code]:
+            return False
+        del self._waiters[code]
+        return True
 
     def close(self) -> None:
         """Nothing to release in-process (RedisHub stops its listener)."""
@@ -75,16 +84,13 @@ class Hub:
             event = self._next.get(code)
             if event is None:
                 event = self._next[code] = threading.Event()
-            self._waiters[code] = self._waiters.get(code, 0) + 1
+            self._count_waiter(code)
         try:
             event.wait(timeout)
         finally:
             with self._lock:
-                self._waiters[code] -= 1
-                if not self._waiters[code]:
-                    del self._waiters[code]
-                    if self._next.get(code) is event:
-                        del self._next[code]   # nobody waits on it: the next waiter makes a new one
+                if self._uncount_waiter(code) and self._next.get(code) is event:
+                    del self._next[code]   # nobody waits on it: the next waiter makes a new one
                 version = self._versions.get(code, 0)
         return version if version > after else None
 

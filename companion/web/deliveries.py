@@ -58,6 +58,12 @@ class Listener:
         if not self.gone and not self.busy():
             self.send_now(KEEP_ALIVE)
 
+    def end(self) -> None:
+        """The stream is over (its phone is gone, or delivering to it failed): its greenlet wakes
+        and ends it."""
+        self.gone = True
+        self.wake.set()
+
     def busy(self) -> bool:
         """Whether a piece is on its way or waiting: then a new one must wait its turn."""
         return self.writing or bool(self.rest) or self.pending is not None
@@ -69,8 +75,7 @@ class Listener:
         try:
             sent = self.writer.send_now(framed)
         except OSError:
-            self.gone = True
-            self.wake.set()
+            self.end()
             return False
         self.last_write = time.monotonic()
         if sent < len(framed):
@@ -126,8 +131,7 @@ class Deliveries:
                 give(listener, version)
             except Exception:   # one stream's fault must not cost the others their event
                 log.exception("could not deliver an event to a stream")
-                listener.gone = True
-                listener.wake.set()
+                listener.end()
 
     def sweep(self) -> None:
         """Every `tick`, the keep-alives due; ends when no stream is left (the next one to open
