@@ -266,6 +266,24 @@ def test_a_request_head_reads_as_gevent_reads_it(lines, end, rest):
     assert ours == gevents
 
 
+def test_a_plain_head_is_read_without_the_email_package(monkeypatch):
+    """The point of read_request_headers: a browser's ordinary head never reaches gevent's parser
+    (the email package), and one with a folded line does."""
+    import companion.serving as serving
+    handed: list[bytes] = []
+
+    def gevents_reading(rfile):
+        handed.append(rfile.read())
+        return serving.OldMessage()
+    monkeypatch.setattr(serving, "headers_factory", gevents_reading)
+    plain = b"Host: 127.0.0.1:8750\r\nCookie: a=b\r\nHX-Request: true\r\n\r\n"
+    assert list(serving.read_request_headers(io.BufferedReader(io.BytesIO(plain))).raw_items())[-1] == ("HX-Request", "true")
+    assert handed == []
+    folded = b"Host: x\r\nX-Long: a\r\n b\r\n\r\n"
+    serving.read_request_headers(io.BufferedReader(io.BytesIO(folded)))
+    assert handed == [folded]
+
+
 def test_a_plain_head_and_the_heads_at_the_limits_read_as_gevent_reads_them():
     plain = b"Host: 127.0.0.1:8750\r\nContent-Type: application/x-www-form-urlencoded\r\nCookie: a=b; c=d\r\n\r\nx=1"
     ours, gevents = read_both(plain)
