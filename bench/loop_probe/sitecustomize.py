@@ -29,21 +29,23 @@ if os.environ.get("LOOP_PROBE_LOG") and any(arg.endswith("app.py") for arg in sy
     def wrap_deliveries() -> None:
         from companion.web.deliveries import Deliveries
 
-        deliver = Deliveries.deliver
+        published, deliver = Deliveries.published, Deliveries.deliver
+        # (table, version) -> when the hub called back; one nobody here watches stays (a run is bounded)
+        handed: dict[tuple[str, int], float] = {}
 
-        def timed_deliver(self, code, version, handed=None):
+        def timed_published(self, code, version):
+            handed[(code, version)] = time.perf_counter()
+            return published(self, code, version)
+
+        def timed_deliver(self, code, version):
             started = time.perf_counter()
             try:
                 return deliver(self, code, version)
             finally:
-                if handed is not None:
-                    rows.append("delivery %.3f %.3f %.3f\n" % (time.time(), (started - handed) * 1000,
+                at = handed.pop((code, version), None)
+                if at is not None:
+                    rows.append("delivery %.3f %.3f %.3f\n" % (time.time(), (started - at) * 1000,
                                                                 (time.perf_counter() - started) * 1000))
-
-        def timed_published(self, code, version):
-            if code in self._tables:
-                import gevent
-                gevent.spawn(timed_deliver, self, code, version, time.perf_counter())
 
         Deliveries.published, Deliveries.deliver = timed_published, timed_deliver
 
