@@ -55,6 +55,9 @@ def test_the_cats_need_lies_face_down_until_tapped(server, browser):
     assert rendered(ann).count(secret) == 1 and "Cat's Need" not in rendered(ann)
     expect(ann.locator(".secret-face")).to_be_hidden()
     assert secret in ann.content()
+    # Bob's phone hears of the deal by its own stream, on its own time: read it once it shows the
+    # version Ann's shows, not before (read at once, it can still be the page from before the deal).
+    settled(bob, ann.locator("#view").get_attribute("data-version"))
     expect(bob.locator(".secret")).to_have_count(0)
     assert rendered(bob).count(secret) == 1 and secret not in bob.locator(".cc-my-role").inner_text()
     covered_box = cover.bounding_box()
