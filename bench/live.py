@@ -2,11 +2,13 @@
 then holding an event stream that carries its own fresh view, like the pages do (M + 1 deliveries per
 action). Each table
 makes a bounded number of actions from its board, POSTed on kept-alive connections as a browser
-sends them; for each action we time from sending the POST to the moment the LAST screen of that
-table has its fresh view. Prints p50/p99 of that (and, apart, of the event alone reaching every
-screen), failures, streams held, the views delivered (counted as they arrive), the server's CPU use
-(and Redis's, in two-process runs), its resident memory and the machine's load average sampled
-through the run.
+sends them, the first on the connection its page loaded on (opened before the clock starts); for
+each action we time from sending the POST to the moment the LAST screen of that table has its fresh
+view. Prints p50/p99 of that (and, apart, of the event alone reaching every screen, and of each
+table's first tap and the later ones), failures, streams held, the views delivered (counted as they
+arrive), the server's CPU use (and Redis's, in two-process runs), its resident memory and the
+machine's load average sampled through the run. `--taps-log FILE` writes every tap, and
+`bench/taps_by_second.py FILE` shows them by second of the load and by their number at the table.
 
 Closed loop (default): a table's next tap waits for the last one's views, then a pause. Open loop
 (--open-loop): each table taps on its schedule regardless, so the server meets the offered rate
@@ -192,6 +194,23 @@ def new_table(port: int) -> tuple[str, dict]:
     return hdrs["location"].rsplit("/", 1)[-1], {"Cookie": hdrs["set-cookie"].split(";")[0]}
 
 
+def tap_lines(taps: list[tuple[float, float, float, int, int]], load_started: float) -> str:
+    """One line per measured tap, in the order they were sent: seconds into the load when its POST
+    went, ms until its answer, ms until its table's last screen had its view, its number at its
+    table (0: the table's first) and the port of the process that took it."""
+    return "".join(f"{at - load_started:.4f} {(answered - at) * 1000:.2f} {latency:.2f} {nth} {port}\n"
+                   for at, answered, latency, nth, port in sorted(taps))
+
+
+def page_connection(port: int, code: str, host: dict, source: str) -> KeptAlive:
+    """A board's kept-alive connection, with its page loaded on it (as a browser's)."""
+    conn = KeptAlive(port, source=source)
+    status, _, _ = conn.request("GET", f"/t/{code}", headers={**host, "Accept": "text/html"})
+    if status != 200:
+        raise RuntimeError(f"board page load failed: {status}")
+    return conn
+
+
 def cpu_costs(server, history: int, samples: int = 300) -> dict:
     """Server CPU per action (on a table no stream watches) and per view fetch (a seat's compressed
     HTML view, as the page asks), each from `samples` sequential requests, the table holding
@@ -268,14 +287,15 @@ def reached(device: Device, version: int) -> float | None:
 
 def run(tables: int, devices: int, actions: int, pause: float, two_processes: bool = False,
         seed_tables: int = 0, history: int = 0, during=None, refetch_always: bool = False,
-        by_table: bool = False, open_loop: bool = False, htmx_taps: bool = False) -> dict:
+        by_table: bool = False, open_loop: bool = False, htmx_taps: bool = False, taps_log: str | None = None) -> dict:
     """`during(port, codes)`: started once every stream is held and returning a function that
     stops it and returns a dict for the result (bench/abuse.py's abusive client). `by_table` (two
     processes): each table's devices and actions go to one process, as a proxy routing by table
     code does (docs/DEPLOY.md), instead of splitting every table's devices between the two.
     `open_loop`: each table taps on its schedule whether or not the last tap's views have arrived
     (as players do), so a slow server meets the offered rate instead of slowing the taps down; the
-    result says how many actions a second it achieved and their latency from each tap's POST."""
+    result says how many actions a second it achieved and their latency from each tap's POST.
+    `taps_log`: a file to write each measured tap to (tap_lines)."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # the server inherits it
     store = RedisServer() if two_processes else None
@@ -288,7 +308,7 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
     servers = ([Server(db=store.url), Server(db=store.url)] if store
                else [Server(db=os.path.join(seeded.name, "seeded.db") if seeded else None)])
     server = servers[0]  # creates the tables (and, unless by_table, takes every action)
-    stats = {"failed": 0, "stream_errors": 0, "latencies": [], "delivery": [], "bytes": 0,
+    stats = {"failed": 0, "stream_errors": 0, "latencies": [], "delivery": [], "taps": [], "bytes": 0,
              "views_in_events": 0, "view_fetches": 0}
     stop = Event()
     connections: list[KeptAlive] = []
@@ -316,8 +336,14 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
         versions = {code: json.loads(http(server.port, "GET", f"/t/{code}/view.json", source=table_source(t))[2])["version"]
                     for t, code in enumerate(codes)}
         # The board's POSTs go on connections it keeps open, as htmx's do in a browser (one, or
-        # more while earlier taps are still waiting for their answers: open loop).
-        idle: dict[str, list[KeptAlive]] = {code: [] for code in codes}
+        # more while earlier taps are still waiting for their answers: open loop). The first is the
+        # one its page came on, opened before the clock starts: a browser taps on the connection
+        # that loaded the page, as boardgame.io's players move on sockets opened before its load
+        # (peer-bench's load.js). Opened in the first tap, a busy start had 300 tables connect
+        # within one second of the timed load.
+        idle: dict[str, list[KeptAlive]] = {code: [page_connection(serving[code].port, code, hosts[code], table_source(t))]
+                                            for t, code in enumerate(codes)}
+        connections.extend(conn for kept in idle.values() for conn in kept)
 
         def post_roll(code: str, source: str, version: int) -> tuple[int | None, bytes]:
             conn = idle[code].pop() if idle[code] else None
@@ -340,11 +366,12 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
             version = versions[code]
             # Tables act independently: a random start, then random gaps around `pause`.
             gevent.sleep(rng.uniform(0, pause))
-            for _ in range(actions):
+            for nth in range(actions):
                 for d in ds:
                     d.updated.clear()
                 started = time.perf_counter()
                 status, body = post_roll(code, ds[0].source, version)
+                answered = time.perf_counter()
                 if status != 200:
                     stats["failed"] += 1
                     if status is None:
@@ -359,6 +386,7 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
                         d.updated.clear()
                 if all(d.version >= version for d in ds):
                     stats["latencies"].append((time.perf_counter() - started) * 1000)
+                    stats["taps"].append((started, answered, stats["latencies"][-1], nth, serving[code].port))
                     arrivals = [d.event_at.get(version) for d in ds]
                     if all(arrivals):
                         stats["delivery"].append((max(arrivals) - started) * 1000)
@@ -366,9 +394,10 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
                     stats["failed"] += 1
                 gevent.sleep(rng.uniform(0.5 * pause, 1.5 * pause))
 
-        sent: list[tuple[str, float, int]] = []   # open loop: (table, when the POST went, the version it made)
+        # open loop: (table, when the POST went, the version it made, when it was answered, the tap's number)
+        sent: list[tuple[str, float, int, float, int]] = []
 
-        def one_tap(code: str, ds: list[Device]) -> None:
+        def one_tap(code: str, ds: list[Device], nth: int) -> None:
             started = time.perf_counter()
             # roll is independent of what the screen saw (stale="apply"): the newest version the
             # board knows of is enough, as on the page
@@ -376,15 +405,16 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
             if status != 200:
                 stats["failed"] += 1
                 return
+            answered = time.perf_counter()
             made = version_made(body)
             versions[code] = max(versions[code], made)
-            sent.append((code, started, made))
+            sent.append((code, started, made, answered, nth))
 
         def open_loop_table(code: str, ds: list[Device]) -> None:
             taps = []
             gevent.sleep(rng.uniform(0, pause))
-            for _ in range(actions):
-                taps.append(gevent.spawn(one_tap, code, ds))
+            for nth in range(actions):
+                taps.append(gevent.spawn(one_tap, code, ds, nth))
                 gevent.sleep(rng.uniform(0.5 * pause, 1.5 * pause))
             gevent.joinall(taps, timeout=60)
 
@@ -398,15 +428,16 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
         gevent.joinall([gevent.spawn(drive, code, ds) for code, ds in table_devices.items()], timeout=600)
         if open_loop:   # every tap's views, or 10 s for the last of them
             deadline = time.perf_counter() + 10
-            for code, _, version in sorted(sent, key=lambda s: s[2]):
+            for code, _, version, _, _ in sorted(sent, key=lambda s: s[2]):
                 for d in table_devices[code]:
                     while d.version < version and time.perf_counter() < deadline:
                         d.updated.wait(max(0.0, deadline - time.perf_counter()))
                         d.updated.clear()
-            for code, at, version in sent:
+            for code, at, version, answered, nth in sent:
                 times = [reached(d, version) for d in table_devices[code]]
                 if all(times):
                     stats["latencies"].append((max(times) - at) * 1000)
+                    stats["taps"].append((at, answered, stats["latencies"][-1], nth, serving[code].port))
                     arrivals = [d.event_at.get(version) for d in table_devices[code]]
                     if all(arrivals):
                         stats["delivery"].append((max(arrivals) - at) * 1000)
@@ -431,6 +462,11 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
         gevent.killall(listeners, timeout=5)
         lat = stats["latencies"]
         done = len(lat)
+        if taps_log:
+            with open(taps_log, "w") as log:
+                log.write(tap_lines(stats["taps"], started))
+        first_taps = [latency for _, _, latency, nth, _ in stats["taps"] if nth == 0]
+        later_taps = [latency for _, _, latency, nth, _ in stats["taps"] if nth > 0]
         screens = devices + 1
         return {"setup": ("two app processes + Redis" + (", routed by table" if by_table else ", each table's phones split"))
                          if store else "one app process + SQLite",
@@ -443,6 +479,9 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
                 "event_delivery_p99_ms": round(percentile(stats["delivery"], 99), 1),
                 "p50_ms": round(percentile(lat, 50), 1),
                 "p99_ms": round(percentile(lat, 99), 1), "max_ms": round(max(lat) if lat else float("nan"), 1),
+                # each table's first tap (all of them within the first `pause` of the load) and the rest
+                "first_taps_p99_ms": round(percentile(first_taps, 99), 1),
+                "later_taps_p99_ms": round(percentile(later_taps, 99), 1),
                 "seconds": round(elapsed, 1),
                 "offered_actions_per_second": round(tables / pause, 1),
                 "actions_per_second": round(done / elapsed, 1),   # achieved: actions whose every screen had its view
@@ -570,6 +609,9 @@ def main() -> None:
     parser.add_argument("--htmx-taps", action="store_true",
                         help="the board's taps ask for HTML as a page's htmx does (its fresh view in the "
                              "answer, compressed), not JSON")
+    parser.add_argument("--taps-log", metavar="FILE",
+                        help="write each measured tap to FILE: seconds into the load, ms to its answer, ms to its "
+                             "table's last view, its number at its table, the port that took it")
     parser.add_argument("--refetch", action="store_true",
                         help="streams say only the version and every device re-fetches (the old delivery)")
     args = parser.parse_args()
@@ -580,7 +622,7 @@ def main() -> None:
     result = run(min(args.tables, 2000), min(args.devices, 20), min(args.actions, 100), args.pause,
                  args.two_processes, min(args.seed_tables, 20000), min(args.history, 5000),
                  refetch_always=args.refetch, by_table=args.by_table,
-                 open_loop=args.open_loop, htmx_taps=args.htmx_taps)
+                 open_loop=args.open_loop, htmx_taps=args.htmx_taps, taps_log=args.taps_log)
     print(json.dumps(result, indent=2))
 
 

@@ -1,0 +1,39 @@
+"""A `bench/live.py --taps-log` file by second of the load: how many taps were sent in each second
+and their latency (POST to the table's last screen) p50 / p99 / max, then the same by the tap's
+number at its table (0: each table's first). Percentiles are nearest-rank.
+
+    python bench/live.py --pause 1 --actions 10 --taps-log /tmp/taps
+    python bench/taps_by_second.py /tmp/taps
+"""
+from __future__ import annotations
+
+import sys
+from collections import defaultdict
+
+
+def rank(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
+
+
+def table(title: str, groups: dict[int, list[float]]) -> None:
+    print(f"{title:>8} | taps | latency p50 / p99 / max ms")
+    for key in sorted(groups):
+        values = groups[key]
+        print(f"{key:8d} | {len(values):4d} | {rank(values, 0.5):.1f} / {rank(values, 0.99):.1f} / {max(values):.1f}")
+
+
+def main(path: str) -> None:
+    by_second: dict[int, list[float]] = defaultdict(list)
+    by_number: dict[int, list[float]] = defaultdict(list)
+    with open(path) as log:
+        for line in log:
+            at, _answered, latency, nth, _port = line.split()
+            by_second[int(float(at))].append(float(latency))
+            by_number[int(nth)].append(float(latency))
+    table("second", by_second)
+    table("tap", by_number)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
