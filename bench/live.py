@@ -287,7 +287,8 @@ def reached(device: Device, version: int) -> float | None:
 
 def run(tables: int, devices: int, actions: int, pause: float, two_processes: bool = False,
         seed_tables: int = 0, history: int = 0, during=None, refetch_always: bool = False,
-        by_table: bool = False, open_loop: bool = False, htmx_taps: bool = False, taps_log: str | None = None) -> dict:
+        by_table: bool = False, open_loop: bool = False, htmx_taps: bool = False, taps_log: str | None = None,
+        split: bool = False) -> dict:
     """`during(port, codes)`: started once every stream is held and returning a function that
     stops it and returns a dict for the result (bench/abuse.py's abusive client). `by_table` (two
     processes): each table's devices and actions go to one process, as a proxy routing by table
@@ -295,7 +296,9 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
     `open_loop`: each table taps on its schedule whether or not the last tap's views have arrived
     (as players do), so a slow server meets the offered rate instead of slowing the taps down; the
     result says how many actions a second it achieved and their latency from each tap's POST.
-    `taps_log`: a file to write each measured tap to (tap_lines)."""
+    `taps_log`: a file to write each measured tap to (tap_lines). `split`: two processes with a SQLite
+    file each, the tables alternating between them (each table wholly on one): what two processes
+    routed by table could give at most, with nothing shared; not a setup the app offers."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # the server inherits it
     store = RedisServer() if two_processes else None
@@ -305,8 +308,11 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
         seeded = tempfile.TemporaryDirectory()
         database = store.url if store else os.path.join(seeded.name, "seeded.db")
         seed_store(database, seed_tables)
-    servers = ([Server(db=store.url), Server(db=store.url)] if store
-               else [Server(db=os.path.join(seeded.name, "seeded.db") if seeded else None)])
+    if split:
+        servers, by_table = [Server(), Server()], True
+    else:
+        servers = ([Server(db=store.url), Server(db=store.url)] if store
+                   else [Server(db=os.path.join(seeded.name, "seeded.db") if seeded else None)])
     server = servers[0]  # creates the tables (and, unless by_table, takes every action)
     stats = {"failed": 0, "stream_errors": 0, "latencies": [], "delivery": [], "taps": [], "bytes": 0,
              "views_in_events": 0, "view_fetches": 0}
@@ -314,7 +320,9 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
     connections: list[KeptAlive] = []
     try:
         costs = cpu_costs(server, history)
-        hosts = dict(new_table(server.port) for _ in range(tables))
+        # a table is made on the process that serves it when nothing is shared (split)
+        makers = servers if split else [server]
+        hosts = dict(new_table(makers[t % len(makers)].port) for t in range(tables))
         codes = list(hosts)
         serving = {code: servers[t % len(servers)] if by_table else server for t, code in enumerate(codes)}
         # Each table: its phones, then its board (the host's screen, on the process that takes its actions).
@@ -333,7 +341,7 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
         rss_idle = sum(s.rss_mb() for s in servers)
         # Each table's version, read before the clock starts: 300 requests at once were the first
         # thing the timed load met, and its slowest actions.
-        versions = {code: json.loads(http(server.port, "GET", f"/t/{code}/view.json", source=table_source(t))[2])["version"]
+        versions = {code: json.loads(http(serving[code].port, "GET", f"/t/{code}/view.json", source=table_source(t))[2])["version"]
                     for t, code in enumerate(codes)}
         # The board's POSTs go on connections it keeps open, as htmx's do in a browser (one, or
         # more while earlier taps are still waiting for their answers: open loop). The first is the
@@ -469,7 +477,8 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
         later_taps = [latency for _, _, latency, nth, _ in stats["taps"] if nth > 0]
         screens = devices + 1
         return {"setup": ("two app processes + Redis" + (", routed by table" if by_table else ", each table's phones split"))
-                         if store else "one app process + SQLite",
+                         if store else "two app processes, a SQLite file each, tables split (--split)" if split
+                         else "one app process + SQLite",
                 "mode": "open loop (taps on schedule)" if open_loop else "closed loop (next tap once every screen has the last)",
                 "tables_in_store_before": seed_tables, "history_of_measured_table": history, **costs,
                 "tables": tables, "devices_per_table": devices, "screens_per_table": screens,
@@ -597,6 +606,10 @@ def main() -> None:
     parser.add_argument("--by-table", action="store_true",
                         help="with --two-processes: each table's devices and actions on one process (as a proxy "
                              "routing by table code does), not split between the two")
+    parser.add_argument("--split", action="store_true",
+                        help="two app processes with a SQLite file each, the tables alternating between them: what "
+                             "two processes routed by table could give at most, with nothing shared (not a setup "
+                             "the app offers)")
     parser.add_argument("--random-taps", action="store_true",
                         help="every device taps a random Toolbox move from the view it shows; reports refusals "
                              "per 1,000 taps (stale ones of independent moves apart: target 0)")
@@ -622,7 +635,7 @@ def main() -> None:
     result = run(min(args.tables, 2000), min(args.devices, 20), min(args.actions, 100), args.pause,
                  args.two_processes, min(args.seed_tables, 20000), min(args.history, 5000),
                  refetch_always=args.refetch, by_table=args.by_table,
-                 open_loop=args.open_loop, htmx_taps=args.htmx_taps, taps_log=args.taps_log)
+                 open_loop=args.open_loop, htmx_taps=args.htmx_taps, taps_log=args.taps_log, split=args.split)
     print(json.dumps(result, indent=2))
 
 
