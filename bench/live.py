@@ -17,6 +17,7 @@ Closed loop (default): a table's next tap waits for the last one's views, then a
     .venv/bin/python bench/live.py --tables 300 --devices 6 --actions 5
     .venv/bin/python bench/live.py --two-processes ...   # two app processes sharing a Redis
     .venv/bin/python bench/live.py --two-processes --by-table ...   # ... each table on one of them
+    .venv/bin/python bench/live.py --split ...   # two processes, a SQLite file each: the most two could give
     .venv/bin/python bench/live.py --random-taps --tables 50   # every device taps at random: refusals per 1,000
     .venv/bin/python bench/live.py --open-loop --pause 1 ...   # taps on schedule: achieved actions per second
     .venv/bin/python bench/live.py --htmx-taps ...   # taps ask for HTML as a page's htmx does, not JSON
@@ -313,7 +314,7 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
     else:
         servers = ([Server(db=store.url), Server(db=store.url)] if store
                    else [Server(db=os.path.join(seeded.name, "seeded.db") if seeded else None)])
-    server = servers[0]  # creates the tables (and, unless by_table, takes every action)
+    server = servers[0]  # creates the tables (but under split) and, unless by_table, takes every action
     stats = {"failed": 0, "stream_errors": 0, "latencies": [], "delivery": [], "taps": [], "bytes": 0,
              "views_in_events": 0, "view_fetches": 0}
     stop = Event()
@@ -628,6 +629,9 @@ def main() -> None:
     parser.add_argument("--refetch", action="store_true",
                         help="streams say only the version and every device re-fetches (the old delivery)")
     args = parser.parse_args()
+    if args.split and (args.two_processes or args.seed_tables):
+        parser.error("--split starts two processes with an empty SQLite file each: not with --two-processes "
+                     "or --seed-tables")
     if args.random_taps:
         print(json.dumps(run_random_taps(min(args.tables, 2000), min(args.devices, 20), min(args.actions, 100),
                                          args.pause), indent=2))
