@@ -8,7 +8,7 @@ view. Prints p50/p99 of that (and, apart, of the event alone reaching every scre
 table's first tap and the later ones), failures, streams held, the views delivered (counted as they
 arrive), the server's CPU use (and Redis's, in two-process runs), its resident memory and the
 machine's load average sampled through the run. `--taps-log FILE` writes every tap, and
-`bench/taps_by_second.py FILE` shows them by second of the load and by their number at the table.
+`bench/taps_log.py FILE` shows them by second of the load and by their number at the table.
 
 Closed loop (default): a table's next tap waits for the last one's views, then a pause. Open loop
 (--open-loop): each table taps on its schedule regardless, so the server meets the offered rate
@@ -62,6 +62,7 @@ from gevent.event import Event  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _client import KeptAlive, http  # noqa: E402
 from _server import RedisServer, Server, percentile  # noqa: E402
+import taps_log  # noqa: E402
 
 
 VERSION = re.compile(rb'data-version="(\d+)"')
@@ -195,14 +196,6 @@ def new_table(port: int) -> tuple[str, dict]:
     return hdrs["location"].rsplit("/", 1)[-1], {"Cookie": hdrs["set-cookie"].split(";")[0]}
 
 
-def tap_lines(taps: list[tuple[float, float, float, int, int]], load_started: float) -> str:
-    """One line per measured tap, in the order they were sent: seconds into the load when its POST
-    went, ms until its answer, ms until its table's last screen had its view, its number at its
-    table (0: the table's first) and the port of the process that took it."""
-    return "".join(f"{at - load_started:.4f} {(answered - at) * 1000:.2f} {latency:.2f} {nth} {port}\n"
-                   for at, answered, latency, nth, port in sorted(taps))
-
-
 def page_connection(port: int, code: str, host: dict, source: str) -> KeptAlive:
     """A board's kept-alive connection, with its page loaded on it (as a browser's)."""
     conn = KeptAlive(port, source=source)
@@ -288,7 +281,7 @@ def reached(device: Device, version: int) -> float | None:
 
 def run(tables: int, devices: int, actions: int, pause: float, two_processes: bool = False,
         seed_tables: int = 0, history: int = 0, during=None, refetch_always: bool = False,
-        by_table: bool = False, open_loop: bool = False, htmx_taps: bool = False, taps_log: str | None = None,
+        by_table: bool = False, open_loop: bool = False, htmx_taps: bool = False, taps_file: str | None = None,
         split: bool = False) -> dict:
     """`during(port, codes)`: started once every stream is held and returning a function that
     stops it and returns a dict for the result (bench/abuse.py's abusive client). `by_table` (two
@@ -297,9 +290,10 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
     `open_loop`: each table taps on its schedule whether or not the last tap's views have arrived
     (as players do), so a slow server meets the offered rate instead of slowing the taps down; the
     result says how many actions a second it achieved and their latency from each tap's POST.
-    `taps_log`: a file to write each measured tap to (tap_lines). `split`: two processes with a SQLite
-    file each, the tables alternating between them (each table wholly on one): what two processes
-    routed by table could give at most, with nothing shared; not a setup the app offers."""
+    `taps_file`: a file to write each measured tap to (bench/taps_log.py). `split`: two processes
+    with a SQLite file each, the tables alternating between them (each table wholly on one): what
+    two processes routed by table could give at most, with nothing shared; not a setup the app
+    offers."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # the server inherits it
     store = RedisServer() if two_processes else None
@@ -471,9 +465,9 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
         gevent.killall(listeners, timeout=5)
         lat = stats["latencies"]
         done = len(lat)
-        if taps_log:
-            with open(taps_log, "w") as log:
-                log.write(tap_lines(stats["taps"], started))
+        if taps_file:
+            with open(taps_file, "w") as log:
+                log.write(taps_log.lines(stats["taps"], started))
         first_taps = [latency for _, _, latency, nth, _ in stats["taps"] if nth == 0]
         later_taps = [latency for _, _, latency, nth, _ in stats["taps"] if nth > 0]
         screens = devices + 1
@@ -639,7 +633,7 @@ def main() -> None:
     result = run(min(args.tables, 2000), min(args.devices, 20), min(args.actions, 100), args.pause,
                  args.two_processes, min(args.seed_tables, 20000), min(args.history, 5000),
                  refetch_always=args.refetch, by_table=args.by_table,
-                 open_loop=args.open_loop, htmx_taps=args.htmx_taps, taps_log=args.taps_log, split=args.split)
+                 open_loop=args.open_loop, htmx_taps=args.htmx_taps, taps_file=args.taps_log, split=args.split)
     print(json.dumps(result, indent=2))
 
 

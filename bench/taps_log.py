@@ -1,14 +1,23 @@
-"""A `bench/live.py --taps-log` file by second of the load: how many taps were sent in each second
-and their latency (POST to the table's last screen) p50 / p99 / max, then the same by the tap's
-number at its table (0: each table's first). Percentiles are nearest-rank.
+"""`bench/live.py --taps-log`'s file: one line per measured tap (`lines` writes it), and, run as a
+script, that file by second of the load: how many taps were sent in each second and their latency
+(POST to the table's last screen) p50 / p99 / max, then the same by the tap's number at its table
+(0: each table's first). Percentiles are nearest-rank.
 
     python bench/live.py --pause 1 --actions 10 --taps-log /tmp/taps
-    python bench/taps_by_second.py /tmp/taps
+    python bench/taps_log.py /tmp/taps
 """
 from __future__ import annotations
 
 import sys
 from collections import defaultdict
+
+
+def lines(taps: list[tuple[float, float, float, int, int]], load_started: float) -> str:
+    """One line per measured tap, in the order they were sent: seconds into the load when its POST
+    went, ms until its answer, ms until its table's last screen had its view, its number at its
+    table (0: the table's first) and the port of the process that took it."""
+    return "".join(f"{at - load_started:.4f} {(answered - at) * 1000:.2f} {latency:.2f} {nth} {port}\n"
+                   for at, answered, latency, nth, port in sorted(taps))
 
 
 def rank(values: list[float], share: float) -> float:
