@@ -336,7 +336,8 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
         rss_idle = sum(s.rss_mb() for s in servers)
         # Each table's version, read before the clock starts: 300 requests at once were the first
         # thing the timed load met, and its slowest actions.
-        versions = {code: json.loads(http(serving[code].port, "GET", f"/t/{code}/view.json", source=table_source(t))[2])["version"]
+        versions = {code: json.loads(http(serving[code].port, "GET", f"/t/{code}/view.json",
+                                          source=table_source(t))[2])["version"]
                     for t, code in enumerate(codes)}
         # The board's POSTs go on connections it keeps open, as htmx's do in a browser (one, or
         # more while earlier taps are still waiting for their answers: open loop). The first is the
@@ -344,8 +345,8 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
         # that loaded the page, as boardgame.io's players move on sockets opened before its load
         # (peer-bench's load.js). Opened in the first tap, a busy start had 300 tables connect
         # within one second of the timed load.
-        idle: dict[str, list[KeptAlive]] = {code: [page_connection(serving[code].port, code, hosts[code], table_source(t))]
-                                            for t, code in enumerate(codes)}
+        idle: dict[str, list[KeptAlive]] = {
+            code: [page_connection(serving[code].port, code, hosts[code], table_source(t))] for t, code in enumerate(codes)}
         connections.extend(conn for kept in idle.values() for conn in kept)
 
         def post_roll(code: str, source: str, version: int) -> tuple[int | None, bytes]:
