@@ -1,7 +1,7 @@
 """`bench/live.py --taps-log`'s file: one line per measured tap (`lines` writes it), and, run as a
 script, that file by second of the load: how many taps were sent in each second and their latency
 (POST to the table's last screen) p50 / p99 / max, then the same by the tap's number at its table
-(0: each table's first). Percentiles are nearest-rank.
+(0: each table's first). Percentiles as bench/live.py's own.
 
     python bench/live.py --pause 1 --actions 10 --taps-log /tmp/taps
     python bench/taps_log.py /tmp/taps
@@ -10,6 +10,10 @@ from __future__ import annotations
 
 import sys
 from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _server import percentile  # noqa: E402   the one bench/live.py's own p50 and p99 use
 
 
 def lines(taps: list[tuple[float, float, float, int, int]], load_started: float) -> str:
@@ -20,16 +24,11 @@ def lines(taps: list[tuple[float, float, float, int, int]], load_started: float)
                    for at, answered, latency, nth, port in sorted(taps))
 
 
-def rank(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
-
-
 def table(title: str, groups: dict[int, list[float]]) -> None:
     print(f"{title:>8} | taps | latency p50 / p99 / max ms")
     for key in sorted(groups):
         values = groups[key]
-        print(f"{key:8d} | {len(values):4d} | {rank(values, 0.5):.1f} / {rank(values, 0.99):.1f} / {max(values):.1f}")
+        print(f"{key:8d} | {len(values):4d} | {percentile(values, 50):.1f} / {percentile(values, 99):.1f} / {max(values):.1f}")
 
 
 def main(path: str) -> None:
