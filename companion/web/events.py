@@ -35,6 +35,7 @@ from ..engine.snapshots import Look
 from ..serving import STREAM_WRITER
 from .answers import plain_refusal
 from .deliveries import KEEP_ALIVE, Deliveries, Listener, serve_pushed
+from .i18n import request_language
 from .sections import ViewContext, view_html
 from .security import client_address, hold_back, unknown_table_answer
 from .tables import credentials, join_url
@@ -88,27 +89,43 @@ def changed_event(version: int, html: str | None) -> bytes:
 
 
 class ViewEvents:
-    """The `changed` events of each table's newest shared read, by everything else a view of that
-    read is made from: the role, the language, the join address and the viewer's facts
-    (engine.ViewerFacts: what it may do, the claims and undo it is shown, and who it is only where
-    the game's view or sections read that). After a change every stream of the table wakes and asks
-    for its own viewer's event; a stream whose viewer has the facts of one already served gets that
-    event's bytes, without a snapshot, a rendering or a digest of its view: six phones at a game
-    whose view does not differ by seat share one event, and their board another. Secrecy is by
-    construction: a snapshot of a read is made from the read and the facts alone
-    (engine/snapshots.py), so equal keys are equal views. Only the newest read of a table is kept:
-    a stream catching up alone reads the table afresh and makes its own."""
+    """The views of each table's newest shared read, and their `changed` events, by everything else
+    a view of that read is made from: the role, the language, the join address and the viewer's
+    facts (engine.ViewerFacts: what it may do, the claims and undo it is shown, and who it is only
+    where the game's view or sections read that). After a change every stream of the table wakes and
+    asks for its own viewer's event; a stream whose viewer has the facts of one already served gets
+    that event's bytes, without a snapshot, a rendering or a digest of its view: six phones at a game
+    whose view does not differ by seat share one event, and their board another. The tap's own
+    answer is the same view (web/tables.py answer_view): whichever of the answer and the tapping
+    screen's event comes first makes it, the other takes it. Secrecy is by construction: a snapshot
+    of a read is made from the read and the facts alone (engine/snapshots.py), so equal keys are
+    equal views. Only the newest read of a table is kept: a stream catching up alone reads the table
+    afresh and makes its own."""
 
     def __init__(self, most: int = EVENTS_KEPT_TABLES):
         self.most = most
         self._lock = threading.Lock()
-        # table -> ((version, clock) of its read, {(role, language, join address, facts): event})
-        self._tables: OrderedDict[str, tuple[tuple[int, float], dict[tuple, bytes]]] = OrderedDict()
-        self.made = self.shared = 0   # counted for tests and bench/stream_cpu.py
+        # table -> ((version, clock) of its read, {(role, language, join address, facts): [view, event]}),
+        # the event made from the view when a stream first asks for it
+        self._tables: OrderedDict[str, tuple[tuple[int, float], dict[tuple, list]]] = OrderedDict()
+        self.made = self.shared = 0   # views made and handed again, counted for tests and bench/stream_cpu.py
+
+    def view(self, look: Look, role: str, join_url: str, context: ViewContext | None = None) -> str:
+        """The view of `look`'s viewer as `role`: in a request when `context` is None (a tap's answer,
+        in the request's language), else rendered from `context` alone (an event stream's)."""
+        return self._kept(look, role, join_url, context)[0]
 
     def event(self, look: Look, role: str, context: ViewContext) -> bytes:
+        """The `changed` event carrying that view (the same bytes for every stream that shares it)."""
+        kept = self._kept(look, role, context.join_url, context)
+        if kept[1] is None:
+            kept[1] = changed_event(look.read.version, kept[0])
+        return kept[1]
+
+    def _kept(self, look: Look, role: str, join_url: str, context: ViewContext | None) -> list:
         read = (look.read.version, look.read.at)
-        key = (role, context.language, context.join_url, look.facts)
+        language = context.language if context is not None else request_language()
+        key = (role, language, join_url, look.facts)
         code = look.read.code
         with self._lock:
             kept = self._tables.get(code)
@@ -116,19 +133,18 @@ class ViewEvents:
             if found is not None:
                 self.shared += 1
                 return found
-        snap = look.snapshot()
-        event = changed_event(snap.version, view_html(snap, role, context.join_url, context))
+        made = [str(view_html(look.snapshot(), role, join_url, context)), None]
         with self._lock:
             self.made += 1
             kept = self._tables.get(code)
-            if kept is None or kept[0] < read:   # a newer read's events replace an older one's
+            if kept is None or kept[0] < read:   # a newer read's views replace an older one's
                 kept = self._tables[code] = (read, {})
             if kept[0] == read:
-                kept[1][key] = event
+                made = kept[1].setdefault(key, made)
             self._tables.move_to_end(code)
             while len(self._tables) > self.most:
                 self._tables.popitem(last=False)
-        return event
+        return made
 
 
 def view_event(tables: Tables, code: str, role: str, creds: Credentials, context: ViewContext, at_least: int,

@@ -284,18 +284,23 @@ def action_endpoint(fn):
         # Written out rather than through app.json (an int needs no encoder): the busiest answer.
         return shaped(json=lambda: current_app.response_class(f'{{"version": {int(new_version)}}}',
                                                               mimetype="application/json"),
-                      htmx=lambda: render_view(role, snap=answer_snapshot(creds, new_version)),
+                      htmx=lambda: answer_view(role, creds, new_version),
                       page=lambda: redirect(url_for("tables.seat" if role == "seat" else "tables.board"), 303))
     return wrapper
 
 
-def answer_snapshot(creds: Credentials, version: int) -> Snapshot:
-    """The tapping device's snapshot after its change: from the read of the table its streams share
-    (`Tables.shared_snapshot`, at `version` or newer), which the change handed them from what it wrote,
+def answer_view(role: str, creds: Credentials, version: int):
+    """The tapping device's fresh view after its change, at `version` or newer: from the read of the
+    table its streams share (`Tables.shared_look`), which the change handed them from what it wrote,
     so the answer reads nothing from the store; without one it is read now and kept, and the next
     change hands the read after it over from that. Its clock is that read's, made at the commit or
-    after it. A refusal's view reads the store instead: it has no version to ask for."""
-    return tables().shared_snapshot(g.code, creds, at_least=version)
+    after it. The HTML is the one its own screen's event carries (ViewEvents, keyed by the viewer's
+    facts like every event): made once for both. A refusal's view reads the store instead: it has
+    no version to ask for."""
+    look = tables().shared_look(g.code, creds, at_least=version)
+    if role == "seat" and look.viewer.seat is None:
+        return error_page(403, refusal_text(lost_seat_refusal(look.viewer)))
+    return no_store(current_app.make_response(current_app.extensions["view_events"].view(look, role, join_url())))
 
 
 def refused_json(status: int, message: str, stale: bool) -> tuple[dict, int]:

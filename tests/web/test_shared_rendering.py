@@ -14,6 +14,7 @@ from companion import games
 from companion.web.events import ViewEvents
 from companion.web.sections import FrameInputs, SectionInputs, SectionSnap, ViewContext, digest
 
+from tests.conftest import HTMX
 from tests.web.test_event_payload_secrecy import own_view, same_html, stream_payload
 
 pytestmark = pytest.mark.both_backends
@@ -82,6 +83,35 @@ def test_six_phones_and_a_board_share_one_read_five_renderings_and_three_events(
     assert same_html(payloads[-1][1], own_view(board, board.code, "board"))
     # Ann made the move, so only her view offers to undo it: the part around the section is hers
     assert sum("Undo" in html for _, html in payloads[:-1]) == 1
+
+
+def test_a_taps_answer_and_its_screens_event_are_one_view_made_once(app, new_table, device, monkeypatch):
+    """The tapping screen's htmx answer is the view its own stream's event carries: made once for
+    both (ViewEvents), for the board and for a seat, and still each screen's own."""
+    board = new_table("toolbox", parts=["dice"])
+    ann, bob = device(board).join("Ann"), device(board).join("Bob")
+    seen = board.view()["version"]
+    screens = [(board, "board"), (ann, "seat"), (bob, "seat")]
+    events = app.extensions["view_events"]
+    tables = app.extensions["companion"]
+    for tapper, role in screens[:2]:
+        streams = [open_stream(who, board.code, as_, seen) for who, as_ in screens]
+        made, shared = events.made, events.shared
+        monkeypatch.setattr(tables, "clock", lambda now=tables.clock(): now)   # one shared read, however slow
+        answer = tapper.post("act/roll", as_=role, version=seen, headers=HTMX)
+        assert answer.status_code == 200
+        payloads = [next_payload(chunks) for _, chunks in streams]
+        monkeypatch.undo()
+        for response, _ in streams:
+            response.close()
+        seen = payloads[0][0]
+        mine = payloads[[who for who, _ in screens].index(tapper)][1]
+        assert answer.get_data(as_text=True) == mine
+        # the board's view and the seats' (Ann's apart after her own roll: only she may undo it)
+        assert events.made - made == (2 if role == "board" else 3)
+        assert events.made - made + events.shared - shared == 1 + len(screens)
+        for (who, as_), (_, html) in zip(screens, payloads):
+            assert same_html(html, own_view(who, board.code, as_))
 
 
 def test_a_stream_catching_up_reads_the_table_afresh(app, new_table, device, monkeypatch):
