@@ -82,10 +82,10 @@ class StreamSlots:
 EVENTS_KEPT_TABLES = 500
 
 
-def changed_event(version: int, html: str | None) -> bytes:
-    """A `changed` event: the version, and the view's HTML when there is one."""
-    data = str(version) if html is None else f"{version}\n{html}"
-    return f"event: changed\nid: {version}\n{data_lines(data)}\n".encode()
+def changed_event(version: int, html: bytes | None) -> bytes:
+    """A `changed` event: the version, and the view's HTML (UTF-8) when there is one."""
+    data = b"%d" % version if html is None else b"%d\n%s" % (version, html)
+    return b"event: changed\nid: %d\n%s\n" % (version, data_lines(data))
 
 
 class ViewEvents:
@@ -110,9 +110,11 @@ class ViewEvents:
         self._tables: OrderedDict[str, tuple[tuple[int, float], dict[tuple, list]]] = OrderedDict()
         self.made = self.shared = 0   # views made and handed again, counted for tests and bench/stream_cpu.py
 
-    def view(self, look: Look, role: str, join_url: str, context: ViewContext | None = None) -> str:
-        """The view of `look`'s viewer as `role`: in a request when `context` is None (a tap's answer,
-        in the request's language), else rendered from `context` alone (an event stream's)."""
+    def view(self, look: Look, role: str, join_url: str, context: ViewContext | None = None) -> bytes:
+        """The view of `look`'s viewer as `role`, in UTF-8 (kept as bytes: a view with one character
+        outside Latin-1 would take two or four bytes a character as a str): in a request when
+        `context` is None (a tap's answer, in the request's language), else rendered from `context`
+        alone (an event stream's)."""
         return self._kept(look, role, join_url, context)[0]
 
     def event(self, look: Look, role: str, context: ViewContext) -> bytes:
@@ -133,7 +135,7 @@ class ViewEvents:
             if found is not None:
                 self.shared += 1
                 return found
-        made = [str(view_html(look.snapshot(), role, join_url, context)), None]
+        made = [view_html(look.snapshot(), role, join_url, context).encode(), None]
         with self._lock:
             self.made += 1
             kept = self._tables.get(code)
@@ -166,16 +168,16 @@ def view_event(tables: Tables, code: str, role: str, creds: Credentials, context
         return version, changed_event(version, None)
     if shared:
         return version, context.app.extensions["view_events"].event(look, role, context)
-    return version, changed_event(version, view_html(snap, role, context.join_url, context))
+    return version, changed_event(version, view_html(snap, role, context.join_url, context).encode())
 
 
-def data_lines(data: str) -> str:
-    """`data` as an event's data lines: each of its lines (a CR, LF or CRLF ends one) after "data: ".
-    By replacing, not splitting: a view is a couple of hundred lines, and a split into a list of them
-    and a join was a tenth of an event's cost."""
-    if "\r" in data:
-        data = data.replace("\r\n", "\n").replace("\r", "\n")
-    return "data: " + data.replace("\n", "\ndata: ") + "\n"
+def data_lines(data: bytes) -> bytes:
+    """`data` (UTF-8) as an event's data lines: each of its lines (a CR, LF or CRLF ends one) after
+    "data: ". By replacing, not splitting: a view is a couple of hundred lines, and a split into a
+    list of them and a join was a tenth of an event's cost."""
+    if b"\r" in data:
+        data = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+    return b"data: " + data.replace(b"\n", b"\ndata: ") + b"\n"
 
 
 def no_stream(status: int, message: str):

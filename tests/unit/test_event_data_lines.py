@@ -18,8 +18,8 @@ def read_as_a_browser(stream: str) -> str:
 
 @given(st.lists(st.sampled_from(["a", "<p>", " ", "\n", "\r", "\r\n", "é", ":"]), max_size=40).map("".join))
 def test_data_lines_carry_any_text_with_its_line_ends(text):
-    assert read_as_a_browser(data_lines(text)) == text.replace("\r\n", "\n").replace("\r", "\n")
+    assert read_as_a_browser(data_lines(text.encode()).decode()) == text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def test_an_html_view_becomes_one_data_line_per_line():
-    assert data_lines('7\n<div id="view">\r\n  x\r</div>') == 'data: 7\ndata: <div id="view">\ndata:   x\ndata: </div>\n'
+    assert data_lines(b'7\n<div id="view">\r\n  x\r</div>') == b'data: 7\ndata: <div id="view">\ndata:   x\ndata: </div>\n'
