@@ -89,15 +89,15 @@ def changed_event(version: int, html: bytes | None) -> bytes:
 
 
 class ViewEvents:
-    """The views of each table's newest shared read, and their `changed` events, by everything else
-    a view of that read is made from: the role, the language, the join address and the viewer's
+    """The `changed` events of each table's newest shared read, each carrying a view, by everything
+    else a view of that read is made from: the role, the language, the join address and the viewer's
     facts (engine.ViewerFacts: what it may do, the claims and undo it is shown, and who it is only
     where the game's view or sections read that). After a change every stream of the table wakes and
     asks for its own viewer's event; a stream whose viewer has the facts of one already served gets
     that event's bytes, without a snapshot, a rendering or a digest of its view: six phones at a game
     whose view does not differ by seat share one event, and their board another. The tap's own
     answer is the same view (web/tables.py answer_view): whichever of the answer and the tapping
-    screen's event comes first makes it, the other takes it. Secrecy is by construction: a snapshot
+    screen's event comes first makes it, the other takes it (the answer out of the event, view_of). Secrecy is by construction: a snapshot
     of a read is made from the read and the facts alone (engine/snapshots.py), so equal keys are
     equal views. Only the newest read of a table is kept: a stream catching up alone reads the table
     afresh and makes its own."""
@@ -105,28 +105,24 @@ class ViewEvents:
     def __init__(self, most: int = EVENTS_KEPT_TABLES):
         self.most = most
         self._lock = threading.Lock()
-        # table -> ((version, clock) of its read, {(role, language, join address, facts): [view, event]}),
-        # the event made from the view when a stream first asks for it
-        self._tables: OrderedDict[str, tuple[tuple[int, float], dict[tuple, list]]] = OrderedDict()
+        # table -> ((version, clock) of its read, {(role, language, join address, facts): event}).
+        # The events alone: a tap's answer takes its view back out of its event (view_of), where
+        # keeping each view beside its event held 13 MB more at 300 tables (15-21 KB a view).
+        self._tables: OrderedDict[str, tuple[tuple[int, float], dict[tuple, bytes]]] = OrderedDict()
         self.made = self.shared = 0   # views made and handed again, counted for tests and bench/stream_cpu.py
 
-    def view(self, look: Look, role: str, join_url: str, context: ViewContext | None = None) -> bytes:
-        """The view of `look`'s viewer as `role`, in UTF-8 (kept as bytes: a view with one character
-        outside Latin-1 would take two or four bytes a character as a str): in a request when
-        `context` is None (a tap's answer, in the request's language), else rendered from `context`
-        alone (an event stream's)."""
-        return self._kept(look, role, join_url, context)[0]
+    def view(self, look: Look, role: str, join_url: str) -> bytes:
+        """The view of `look`'s viewer as `role` (UTF-8), in a request: a tap's answer, in the
+        request's language."""
+        return view_of(self._event(look, role, request_language(), join_url, None))
 
     def event(self, look: Look, role: str, context: ViewContext) -> bytes:
-        """The `changed` event carrying that view (the same bytes for every stream that shares it)."""
-        kept = self._kept(look, role, context.join_url, context)
-        if kept[1] is None:
-            kept[1] = changed_event(look.read.version, kept[0])
-        return kept[1]
+        """The `changed` event carrying that view, rendered from `context` alone (an event stream's):
+        the same bytes for every stream that shares it."""
+        return self._event(look, role, context.language, context.join_url, context)
 
-    def _kept(self, look: Look, role: str, join_url: str, context: ViewContext | None) -> list:
+    def _event(self, look: Look, role: str, language: str, join_url: str, context: ViewContext | None) -> bytes:
         read = (look.read.version, look.read.at)
-        language = context.language if context is not None else request_language()
         key = (role, language, join_url, look.facts)
         code = look.read.code
         with self._lock:
@@ -135,18 +131,26 @@ class ViewEvents:
             if found is not None:
                 self.shared += 1
                 return found
-        made = [view_html(look.snapshot(), role, join_url, context).encode(), None]
+        event = changed_event(look.read.version, view_html(look.snapshot(), role, join_url, context).encode())
         with self._lock:
             self.made += 1
             kept = self._tables.get(code)
-            if kept is None or kept[0] < read:   # a newer read's views replace an older one's
+            if kept is None or kept[0] < read:   # a newer read's events replace an older one's
                 kept = self._tables[code] = (read, {})
             if kept[0] == read:
-                made = kept[1].setdefault(key, made)
+                event = kept[1].setdefault(key, event)
             self._tables.move_to_end(code)
             while len(self._tables) > self.most:
                 self._tables.popitem(last=False)
-        return made
+        return event
+
+
+def view_of(event: bytes) -> bytes:
+    """The view a `changed` event carries (changed_event's HTML, its line ends LF), taken back out:
+    the data lines after the version's, "data: " off each."""
+    _, _, data = event.partition(b"\ndata: ")   # after "event: changed" and "id: <version>"
+    _, _, html = data.partition(b"\ndata: ")    # after the version's own line
+    return html[:-2].replace(b"\ndata: ", b"\n")   # the event's blank line off, then each line's prefix
 
 
 def view_event(tables: Tables, code: str, role: str, creds: Credentials, context: ViewContext, at_least: int,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.web.events import data_lines
+from companion.web.events import changed_event, data_lines, view_of
 
 
 def read_as_a_browser(stream: str) -> str:
@@ -23,3 +23,10 @@ def test_data_lines_carry_any_text_with_its_line_ends(text):
 
 def test_an_html_view_becomes_one_data_line_per_line():
     assert data_lines(b'7\n<div id="view">\r\n  x\r</div>') == b'data: 7\ndata: <div id="view">\ndata:   x\ndata: </div>\n'
+
+
+@given(st.integers(min_value=1, max_value=10**9),
+       st.lists(st.sampled_from(["a", "<p>", " ", "\n", "é", "▶", ":", "data: ", "\ndata: "]), max_size=40).map("".join))
+def test_a_view_comes_back_out_of_its_event_as_it_went_in(version, html):
+    """A tap's answer is its view taken out of the event its screen's stream carries (ViewEvents)."""
+    assert view_of(changed_event(version, html.encode())) == html.encode()
