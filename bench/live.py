@@ -20,7 +20,7 @@ Closed loop (default): a table's next tap waits for the last one's views, then a
     .venv/bin/python bench/live.py --split ...   # two processes, a SQLite file each: the most two could give
     .venv/bin/python bench/live.py --random-taps --tables 50   # every device taps at random: refusals per 1,000
     .venv/bin/python bench/live.py --open-loop --pause 1 ...   # taps on schedule: achieved actions per second
-    .venv/bin/python bench/live.py --json-taps ...   # taps ask for the version alone in JSON (before 27 Nov 2026)
+    .venv/bin/python bench/live.py --json-taps ...   # taps ask for the version alone in JSON (figures before 26 Nov 2026 18:30 UTC)
 
 With --two-processes, a redis-server (Debian's) and two `python app.py --db redis://...` processes are
 started; a table's devices are split between the two processes (even ones on A, odd ones on B) and
@@ -69,7 +69,7 @@ VERSION = re.compile(rb'data-version="(\d+)"')
 
 # A page's htmx tap: the answer is the tapping screen's fresh view (HTML, compressed as a browser
 # asks), which the page swaps in. The board taps so unless told --json-taps (the version alone in
-# JSON, as every figure before 27 November 2026 was measured: a page never asks that way).
+# JSON, as every figure before 26 November 2026 18:30 UTC was measured: a page never asks that way).
 HTMX_TAP = {"Accept": "text/html", "HX-Request": "true", "Accept-Encoding": "gzip, deflate"}
 
 
@@ -618,8 +618,8 @@ def main() -> None:
                         help="each table taps on its schedule without waiting for the last tap's views; reports "
                              "the actions per second achieved (offered: tables / pause)")
     parser.add_argument("--json-taps", action="store_true",
-                        help="the board's taps ask for the version alone in JSON, as figures before 27 November "
-                             "2026 were measured; by default they ask for HTML as a page's htmx does (the "
+                        help="the board's taps ask for the version alone in JSON, as figures before 26 November "
+                             "2026 18:30 UTC were measured; by default they ask for HTML as a page's htmx does (the "
                              "tapping screen's fresh view in the answer, compressed)")
     parser.add_argument("--taps-log", metavar="FILE",
                         help="write each measured tap to FILE: seconds into the load, ms to its answer, ms to its "
