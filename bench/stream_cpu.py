@@ -7,6 +7,7 @@ its seven deliveries (the HTTP server around it is bench/live.py's).
 
     python bench/stream_cpu.py --actions 300
     python bench/stream_cpu.py --actions 300 --profile   # and where the time goes (cProfile, top 25)
+    python bench/stream_cpu.py --actions 300 --htmx-taps   # each roll answered with the board's view, as a page asks
     python bench/stream_cpu.py --db redis://127.0.0.1:6401/0   # the same on a Redis of its own (the
         # bench leaves its table there); the app's side of each round trip to Redis counts, Redis's own CPU not
 
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import tempfile
 import time
@@ -28,6 +30,7 @@ from companion import create_app  # noqa: E402
 from companion.serving import warm_up  # noqa: E402
 
 DEVICES = 6
+VERSION = re.compile(rb'data-version="(\d+)"')
 
 
 def build(database: str, parts: list[str] = ["dice"]):
@@ -60,24 +63,26 @@ def open_streams(host, phones, code: str, seen: int) -> list:
     return streams
 
 
-def roll(host, code: str, version: int) -> int:
+def roll(host, code: str, version: int, htmx: bool = False) -> int:
+    """The board's roll: answered with the version in JSON, or (`htmx`) with the board's fresh view, as
+    a page's htmx tap is (uncompressed: the test client asks for no encoding)."""
     r = host.post(f"/t/{code}/act/roll", data={"version": version, "as": "board"},
-                  headers={"Accept": "application/json"})
+                  headers={"Accept": "text/html", "HX-Request": "true"} if htmx else {"Accept": "application/json"})
     assert r.status_code == 200, r.data
-    return r.get_json()["version"]
+    return int(VERSION.search(r.get_data()).group(1)) if htmx else r.get_json()["version"]
 
 
-def measure(actions: int, profile: bool, database: str | None = None) -> dict:
+def measure(actions: int, profile: bool, database: str | None = None, htmx: bool = False) -> dict:
     """`database`: a --db value (a redis:// URL); None: a SQLite file in a temporary folder."""
     with tempfile.TemporaryDirectory() as tmp:
         app, host, code, phones = build(database or str(Path(tmp) / "cpu.db"))
         tables, renderings, events = app.extensions["companion"], app.extensions["sections"], app.extensions["view_events"]
         version = version_of(host, code)
         for _ in range(20):   # warm up: templates compiled, catalogues loaded
-            version = roll(host, code, version)
+            version = roll(host, code, version, htmx)
         started = time.process_time()
         for _ in range(actions):
-            version = roll(host, code, version)
+            version = roll(host, code, version, htmx)
         alone = (time.process_time() - started) / actions
         streams = open_streams(host, phones, code, version)
         reads = {"count": 0}
@@ -96,7 +101,7 @@ def measure(actions: int, profile: bool, database: str | None = None) -> dict:
         started = time.process_time()
         delivered = 0
         for _ in range(actions):
-            version = roll(host, code, version)
+            version = roll(host, code, version, htmx)
             for _, chunks in streams:
                 event = next(chunks)
                 if f"\ndata: {version}\n".encode() in event:
@@ -109,7 +114,8 @@ def measure(actions: int, profile: bool, database: str | None = None) -> dict:
             response.close()
         tables.hub.close()
         tables.store.close()
-    result = {"actions": actions, "streams": len(streams), "views_delivered": delivered,
+    result = {"actions": actions, "taps_answered_with": "the board's view (htmx)" if htmx else "the version (JSON)",
+              "streams": len(streams), "views_delivered": delivered,
               "cpu_ms_per_action_alone": round(alone * 1000, 3),
               "cpu_ms_per_action_with_7_deliveries": round(with_events * 1000, 3),
               "cpu_ms_per_delivery": round((with_events - alone) * 1000 / len(streams), 3),
@@ -130,8 +136,10 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=300)
     parser.add_argument("--profile", action="store_true", help="print a cProfile of the delivering part to stderr")
     parser.add_argument("--db", default=None, help="the store, as --db takes it (default: a temporary SQLite file)")
+    parser.add_argument("--htmx-taps", action="store_true",
+                        help="each roll asks for the board's fresh view, as a page's htmx tap does, not JSON")
     args = parser.parse_args()
-    print(json.dumps(measure(max(1, min(args.actions, 5000)), args.profile, args.db), indent=2))
+    print(json.dumps(measure(max(1, min(args.actions, 5000)), args.profile, args.db, args.htmx_taps), indent=2))
 
 
 if __name__ == "__main__":
