@@ -73,6 +73,17 @@ VERSION = re.compile(rb'data-version="(\d+)"')
 HTMX_TAP = {"Accept": "text/html", "HX-Request": "true", "Accept-Encoding": "gzip, deflate"}
 
 
+def fail(stats: dict, why: str) -> None:
+    """A failed tap or fetch, counted in all and by why (the result's `failures`)."""
+    stats["failed"] += 1
+    stats.setdefault("failures", {})
+    stats["failures"][why] = stats["failures"].get(why, 0) + 1
+
+
+def tap_failure(status: int | None) -> str:
+    return "tap not answered (connection)" if status is None else f"tap answered {status}"
+
+
 def version_made(body: bytes) -> int:
     """The version a tap's answer says it made: from JSON, or from the view an htmx tap gets back."""
     if body[:1] == b"{":
@@ -154,7 +165,7 @@ class Device:
                                    headers={"Cookie": self.cookie, "Accept": "text/html", "HX-Request": "true",
                                             "Accept-Encoding": "gzip, deflate"}, source=self.source)
             if status != 200:
-                self.stats["failed"] += 1
+                fail(self.stats, f"view fetch answered {status}")
                 return
             self.stats["bytes"] += len(body)
             self.stats["view_fetches"] += 1
@@ -165,7 +176,7 @@ class Device:
                 self.arrivals.append((self.version, time.perf_counter()))
             self.updated.set()
         except Exception:
-            self.stats["failed"] += 1
+            fail(self.stats, "view fetch not answered")
 
 
 def table_source(index: int) -> str:
@@ -378,7 +389,7 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
                 status, body = post_roll(code, ds[0].source, version)
                 answered = time.perf_counter()
                 if status != 200:
-                    stats["failed"] += 1
+                    fail(stats, tap_failure(status))
                     if status is None:
                         version = json.loads(http(serving[code].port, "GET", f"/t/{code}/view.json",
                                                   source=ds[0].source)[2])["version"]
@@ -396,7 +407,7 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
                     if all(arrivals):
                         stats["delivery"].append((max(arrivals) - started) * 1000)
                 else:
-                    stats["failed"] += 1
+                    fail(stats, "not at every screen within 10 s")
                 gevent.sleep(rng.uniform(0.5 * pause, 1.5 * pause))
 
         # open loop: (table, when the POST went, the version it made, when it was answered, the tap's number)
@@ -408,7 +419,7 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
             # board knows of is enough, as on the page
             status, body = post_roll(code, ds[0].source, max(versions[code], ds[-1].version))
             if status != 200:
-                stats["failed"] += 1
+                fail(stats, tap_failure(status))
                 return
             answered = time.perf_counter()
             made = version_made(body)
@@ -447,7 +458,7 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
                     if all(arrivals):
                         stats["delivery"].append((max(arrivals) - at) * 1000)
                 else:
-                    stats["failed"] += 1
+                    fail(stats, "not at every screen within 10 s")
             # until the last view of the last tap arrived: the time the achieved rate is counted over
             last = max((at for d in (d for ds in table_devices.values() for d in ds) for _, at in d.arrivals[-1:]),
                        default=time.perf_counter())
@@ -481,6 +492,7 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
                 "tables_in_store_before": seed_tables, "history_of_measured_table": history, **costs,
                 "tables": tables, "devices_per_table": devices, "screens_per_table": screens,
                 "streams_held": held, "actions": tables * actions, "measured": done, "failed": stats["failed"],
+                "failures": stats.get("failures", {}),
                 "stream_errors": stats["stream_errors"],
                 "event_delivery_p50_ms": round(percentile(stats["delivery"], 50), 1),
                 "event_delivery_p99_ms": round(percentile(stats["delivery"], 99), 1),
