@@ -20,7 +20,7 @@ Closed loop (default): a table's next tap waits for the last one's views, then a
     .venv/bin/python bench/live.py --split ...   # two processes, a SQLite file each: the most two could give
     .venv/bin/python bench/live.py --random-taps --tables 50   # every device taps at random: refusals per 1,000
     .venv/bin/python bench/live.py --open-loop --pause 1 ...   # taps on schedule: achieved actions per second
-    .venv/bin/python bench/live.py --json-taps ...   # taps ask for the version alone in JSON (figures before 26 Nov 2026 18:30 UTC)
+    .venv/bin/python bench/live.py --json-taps ...   # taps answered in JSON (figures before 26 Nov 2026 18:30 UTC)
 
 With --two-processes, a redis-server (Debian's) and two `python app.py --db redis://...` processes are
 started; a table's devices are split between the two processes (even ones on A, odd ones on B) and

@@ -16,7 +16,7 @@ from flask_babel import gettext
 from ..errors import N_, BadInput, Forbidden, Refusal
 from ..fields import Int, parse
 from ..engine.seating import NAME_FIELD
-from ..engine import (Credentials, NameTaken, Snapshot, Stale, TableNotFound, Tables, lost_seat_refusal,
+from ..engine import (Credentials, NameTaken, Snapshot, Stale, TableNotFound, Tables, Viewer, lost_seat_refusal,
                       normalise_code)
 from .cookies import remember_table, set_table_cookie, table_cookie
 from .groups import member_name_at_table
@@ -116,13 +116,18 @@ def lost_seat_page(snap: Snapshot):
         message=refusal_text(lost_seat_refusal(snap.viewer))), 403)))
 
 
+def lost_seat_answer(viewer: Viewer):
+    """A seat page's answer when its phone's seat moved or was removed: why, in words (403)."""
+    return error_page(403, refusal_text(lost_seat_refusal(viewer)))
+
+
 def render_view(role: str, status: int = 200, message: str | None = None, snap: Snapshot | None = None):
     """The viewer's fresh view; with a refusal's sentence beside it, out of band: the sentence goes
     to the page's #flash (outside #view, so the next live refresh does not wipe it before it is
     read), and table.js shows it where the tapping finger is and says it in the live region."""
     snap = snap or snapshot(role)
     if role == "seat" and snap.viewer.seat is None:
-        return error_page(403, refusal_text(lost_seat_refusal(snap.viewer)))
+        return lost_seat_answer(snap.viewer)
     html = str(view_html(snap, role, join_url()))
     if message:
         html += render_template("table/_answer.html", message=message)
@@ -299,7 +304,7 @@ def answer_view(role: str, creds: Credentials, version: int):
     no version to ask for."""
     look = tables().shared_look(g.code, creds, at_least=version)
     if role == "seat" and look.viewer.seat is None:
-        return error_page(403, refusal_text(lost_seat_refusal(look.viewer)))
+        return lost_seat_answer(look.viewer)
     return no_store(current_app.make_response(current_app.extensions["view_events"].view(look, role, join_url())))
 
 
