@@ -76,8 +76,8 @@ HTMX_TAP = {"Accept": "text/html", "HX-Request": "true", "Accept-Encoding": "gzi
 def fail(stats: dict, why: str) -> None:
     """A failed tap or fetch, counted in all and by why (the result's `failures`)."""
     stats["failed"] += 1
-    stats.setdefault("failures", {})
-    stats["failures"][why] = stats["failures"].get(why, 0) + 1
+    failures = stats.setdefault("failures", {})
+    failures[why] = failures.get(why, 0) + 1
 
 
 def tap_failure(status: int | None) -> str:
@@ -286,6 +286,17 @@ class LoadSampler:
                     "max": round(max(self.samples), 2), "samples": len(self.samples)}}
 
 
+def record_tap(stats: dict, screens: list, version: int, sent: float, answered: float, last_view: float, nth: int,
+               port: int) -> None:
+    """A tap whose table's every screen had `version` or newer by `last_view`: its latency, its line
+    for the taps log and, when every screen's event for `version` itself was timed, the event's."""
+    stats["latencies"].append((last_view - sent) * 1000)
+    stats["taps"].append((sent, answered, stats["latencies"][-1], nth, port))
+    arrivals = [d.event_at.get(version) for d in screens]
+    if all(arrivals):
+        stats["delivery"].append((max(arrivals) - sent) * 1000)
+
+
 def reached(device: Device, version: int) -> float | None:
     """When `device` first showed `version` or a newer one (an event may skip versions)."""
     return next((at for v, at in device.arrivals if v >= version), None)
@@ -401,11 +412,7 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
                         d.updated.wait(max(0.0, deadline - time.perf_counter()))
                         d.updated.clear()
                 if all(d.version >= version for d in ds):
-                    stats["latencies"].append((time.perf_counter() - started) * 1000)
-                    stats["taps"].append((started, answered, stats["latencies"][-1], nth, serving[code].port))
-                    arrivals = [d.event_at.get(version) for d in ds]
-                    if all(arrivals):
-                        stats["delivery"].append((max(arrivals) - started) * 1000)
+                    record_tap(stats, ds, version, started, answered, time.perf_counter(), nth, serving[code].port)
                 else:
                     fail(stats, "not at every screen within 10 s")
                 gevent.sleep(rng.uniform(0.5 * pause, 1.5 * pause))
@@ -452,11 +459,7 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
             for code, at, version, answered, nth in sent:
                 times = [reached(d, version) for d in table_devices[code]]
                 if all(times):
-                    stats["latencies"].append((max(times) - at) * 1000)
-                    stats["taps"].append((at, answered, stats["latencies"][-1], nth, serving[code].port))
-                    arrivals = [d.event_at.get(version) for d in table_devices[code]]
-                    if all(arrivals):
-                        stats["delivery"].append((max(arrivals) - at) * 1000)
+                    record_tap(stats, table_devices[code], version, at, answered, max(times), nth, serving[code].port)
                 else:
                     fail(stats, "not at every screen within 10 s")
             # until the last view of the last tap arrived: the time the achieved rate is counted over
