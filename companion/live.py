@@ -22,11 +22,13 @@ class Hub:
         self._versions: dict[str, int] = {}
         self._next: dict[str, threading.Event] = {}   # table -> set by its next newer version
         self._waiters: dict[str, int] = {}
-        # Called with (table, version) for every newer version, after its waiters are woken: the
-        # event streams that take their events pushed (web/deliveries.py Deliveries).
+        # Called with (table, version, made_here) for every newer version, after its waiters are
+        # woken: the event streams that take their events pushed (web/deliveries.py Deliveries).
+        # made_here: the change was made by this process, in the calling greenlet (not heard from
+        # another process).
         self.on_publish = None
 
-    def publish(self, code: str, version: int) -> None:
+    def publish(self, code: str, version: int, made_here: bool = False) -> None:
         # The version is recorded for every table, an Event exists only for tables someone waits on:
         # with a shared Redis this process hears of every table in the cluster. A waiter reads the
         # version and takes the Event under the same lock, so it cannot miss this update.
@@ -38,7 +40,7 @@ class Hub:
         if event is not None:
             event.set()
         if self.on_publish is not None:
-            self.on_publish(code, version)
+            self.on_publish(code, version, made_here)
 
     def newest(self, code: str) -> int:
         """The newest version of the table this process has heard of (0: none)."""

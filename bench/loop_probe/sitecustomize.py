@@ -33,9 +33,9 @@ if os.environ.get("LOOP_PROBE_LOG") and any(arg.endswith("app.py") for arg in sy
         # (table, version) -> when the hub called back; one nobody here watches stays (a run is bounded)
         handed: dict[tuple[str, int], float] = {}
 
-        def timed_published(self, code, version):
+        def timed_published(self, code, version, made_here=False):
             handed[(code, version)] = time.perf_counter()
-            return published(self, code, version)
+            return published(self, code, version, made_here)
 
         def timed_deliver(self, code, version):
             started = time.perf_counter()

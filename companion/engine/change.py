@@ -88,5 +88,5 @@ def change_table(tables: Service, code: str, creds: Credentials, work: Callable[
         # version before); other processes read it when they hear.
         if change.written is not None:
             tables.shared_reads.hand_over(code, change.written, tables.clock(), tables.store.events_kept)
-        tables.hub.publish(code, change.version)
+        tables.hub.publish(code, change.version, made_here=True)
     return result

@@ -41,8 +41,8 @@ class RedisHub(Hub):
             self.close()
             raise StorageUnusable(f"Cannot subscribe to Redis at {safe_url(store.url)}")
 
-    def publish(self, code: str, version: int) -> None:
-        super().publish(code, version)  # this process's streams at once
+    def publish(self, code: str, version: int, made_here: bool = False) -> None:
+        super().publish(code, version, made_here)  # this process's streams at once
         if self.store.published_by_commit(code, version):
             return   # the commit's EXEC PUBLISHed it already (RedisTransaction.commands)
         try:

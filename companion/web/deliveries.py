@@ -118,11 +118,18 @@ class Deliveries:
                 del self._tables[listener.code]
             self.hub.unwatch(listener.code)
 
-    def published(self, code: str, version: int) -> None:
-        """The hub's callback: in the publisher's greenlet (after the change's commit, or the Redis
-        subscriber's), so only a greenlet is started here: the tap's answer goes out first, as
-        before, and the views are made with no request around them."""
-        if code in self._tables:
+    def published(self, code: str, version: int, made_here: bool = False) -> None:
+        """The hub's callback, in the publisher's greenlet. A change this process made
+        (`made_here`) is delivered there and then, after its commit and before the tap's answer:
+        every screen's event is on its way before the answer is compressed and sent, and the
+        answer is the tapping screen's event made here (ViewEvents). A change heard from another
+        process (the Redis subscriber's greenlet) gets a greenlet of its own, so the subscriber
+        does not wait on one table's reads before hearing the next."""
+        if code not in self._tables:
+            return
+        if made_here:
+            self.deliver(code, version)
+        else:
             gevent.spawn(self.deliver, code, version)
 
     def deliver(self, code: str, version: int) -> None:
