@@ -103,3 +103,29 @@ def test_the_sweeper_runs_while_streams_are_open_and_stops_with_the_last():
     deliveries.add(again)
     assert deliveries._sweeper is not None
     deliveries.remove(again)
+
+
+def test_a_change_made_here_reaches_every_stream_before_its_publisher_goes_on_and_one_heard_waits_a_turn():
+    """A tap's change is handed to each of its table's streams inside the publish, so every screen's
+    event is on its way before the tap's answer is made (a greenlet spawned for it waited behind
+    every greenlet ready before it, other taps' whole requests included). A change heard from
+    another process is given a greenlet, so the Redis subscriber goes on to the next message."""
+    hub = Hub()
+    deliveries = Deliveries(hub, KEEPALIVE)
+    sockets = [Socket(), Socket()]
+
+    def changed(version: int) -> tuple[int, bytes]:
+        return version, b"event: changed\nid: %d\n\n" % version
+
+    for socket in sockets:
+        stream = listener("ABCD", socket, time.monotonic())
+        stream.changed = changed
+        deliveries.add(stream)
+    hub.publish("ABCD", 2, made_here=True)
+    assert [len(s.sent) for s in sockets] == [1, 1]   # no yield in between
+    hub.publish("ABCD", 3)                             # heard from another process
+    assert [len(s.sent) for s in sockets] == [1, 1]
+    gevent.sleep(0)
+    assert [s.sent[-1] for s in sockets] == [Socket().frame(changed(3)[1])] * 2
+    for stream in list(deliveries._tables["ABCD"]):
+        deliveries.remove(stream)
