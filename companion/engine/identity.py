@@ -5,6 +5,7 @@ it ever made), so a credential, and whatever a game keeps under its seat, never 
 else."""
 from __future__ import annotations
 
+import functools
 import hashlib
 import secrets
 from dataclasses import dataclass
@@ -42,6 +43,10 @@ class Credentials:
     board_token: str | None = None
 
 
+# Every open stream identifies its viewer again at each change of its table (its seat may have
+# moved), from the same cookies: each stream's tokens are hashed once, not at every change. Tokens
+# from cookies are at most 100 characters (web/cookies.py), so the cache holds at most about 2 MB.
+@functools.lru_cache(maxsize=8192)
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
