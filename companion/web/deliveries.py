@@ -6,6 +6,7 @@ opens them and makes their events (`changed`, shared by equal viewer facts throu
 """
 from __future__ import annotations
 
+import contextvars
 import logging
 import threading
 import time
@@ -128,7 +129,9 @@ class Deliveries:
         if code not in self._tables:
             return
         if made_here:
-            self.deliver(code, version)
+            # In a context of its own, empty as a new greenlet's: nothing of the tap's request (its
+            # language, its URL adapter, Flask-Babel's locale kept on it) reaches another screen's view.
+            contextvars.Context().run(self.deliver, code, version)
         else:
             gevent.spawn(self.deliver, code, version)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 
+import flask
 import gevent
 
 from companion.live import Hub
@@ -129,3 +130,25 @@ def test_a_change_made_here_reaches_every_stream_before_its_publisher_goes_on_an
     assert [s.sent[-1] for s in sockets] == [Socket().frame(changed(3)[1])] * 2
     for stream in list(deliveries._tables["ABCD"]):
         deliveries.remove(stream)
+
+
+def test_a_change_made_in_a_request_is_delivered_with_nothing_of_that_request():
+    """Delivered in the tap's greenlet, yet as a new greenlet would be: no request or app context of
+    the tap's (its language, its URL adapter, Flask-Babel's locale kept on it) around any other
+    screen's event."""
+    hub = Hub()
+    deliveries = Deliveries(hub, KEEPALIVE)
+    around: list[tuple[bool, bool]] = []
+
+    def changed(version: int) -> tuple[int, bytes]:
+        around.append((flask.has_request_context(), flask.has_app_context()))
+        return version, b"event: changed\nid: %d\n\n" % version
+
+    stream = listener("ABCD", Socket(), time.monotonic())
+    stream.changed = changed
+    deliveries.add(stream)
+    with flask.Flask(__name__).test_request_context("/t/ABCD/act/roll", method="POST"):
+        hub.publish("ABCD", 2, made_here=True)
+        assert flask.has_request_context()   # and the tap's own is there again after
+    assert around == [(False, False)]
+    deliveries.remove(stream)

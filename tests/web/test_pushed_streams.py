@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 import socket
 import time
+import urllib.parse
+import urllib.request
 
 import pytest
 
@@ -42,14 +44,15 @@ class Stream:
     """A raw event stream as a page holds it, read piece by piece: the chunks of HTTP/1.1's chunked
     encoding checked whole, each piece a whole server-sent-events piece."""
 
-    def __init__(self, server: ServerProcess, code: str, role: str, device: HttpDevice, receive_buffer: int = 0):
+    def __init__(self, server: ServerProcess, code: str, role: str, device: HttpDevice, receive_buffer: int = 0,
+                 language: str = "en"):
         self.sock = socket.socket()
         if receive_buffer:
             self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
         self.sock.settimeout(10)
         self.sock.connect(("127.0.0.1", server.port))
         self.sock.sendall(f"GET /t/{code}/events?as={role} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                          f"Cookie: {cookie_of(device)}\r\nAccept: text/event-stream\r\n"
+                          f"Cookie: {cookie_of(device)}\r\nAccept: text/event-stream\r\nAccept-Language: {language}\r\n"
                           f"Last-Event-ID: 999999\r\n\r\n".encode())
         self.buffer = b""
         head = self._until(b"\r\n\r\n")
@@ -102,10 +105,10 @@ def server(tmp_path):
     srv.kill()
 
 
-def own_view(device: HttpDevice, code: str, role: str) -> str:
+def own_view(device: HttpDevice, code: str, role: str, language: str = "en") -> str:
     """What the device's page fetches for itself (htmx's request: the view alone)."""
-    import urllib.request
-    req = urllib.request.Request(f"{device.base}/t/{code}/view?as={role}", headers={"HX-Request": "true"})
+    req = urllib.request.Request(f"{device.base}/t/{code}/view?as={role}",
+                                 headers={"HX-Request": "true", "Accept-Language": language})
     with device.opener.open(req, timeout=30) as resp:
         return resp.read().decode()
 
@@ -128,6 +131,38 @@ def test_each_phone_is_pushed_its_own_view_and_no_one_elses(server):
         assert len(set(pushed.values())) == 3   # three hands: three payloads
     finally:
         for s in [*streams.values(), board]:
+            s.close()
+
+
+def test_a_tap_delivers_each_stream_its_own_language_and_answers_the_tapper_in_its_own(server):
+    """A tap's change is delivered to the table's streams from the tap's own request (before its
+    answer), yet nothing of that request reaches them: a German phone's stream is pushed its view in
+    German while the board taps in English, and the board's answer is its English view."""
+    host, code = new_table(server, "toolbox", parts=["dice"])
+    german = HttpDevice(server.url).join(code, "Anja")
+    english = HttpDevice(server.url).join(code, "Bob")
+    streams = {"de": Stream(server, code, "seat", german, language="de"),
+               "en": Stream(server, code, "seat", english, language="en")}
+    try:
+        version = host.view(code)["version"]
+        body = urllib.parse.urlencode({"version": version, "as": "board", "game_number": 1}).encode()
+        req = urllib.request.Request(f"{host.base}/t/{code}/act/roll", data=body, headers={
+            "HX-Request": "true", "Accept": "text/html", "Accept-Language": "en"})
+        with host.opener.open(req, timeout=30) as resp:
+            answer = resp.read().decode()
+        made = version + 1
+        assert f'data-version="{made}"' in answer
+        assert SERVER_NOW.sub("", answer) == SERVER_NOW.sub("", own_view(host, code, "board", "en"))
+        pushed = {}
+        for language, phone in (("de", german), ("en", english)):
+            got, html = streams[language].event()
+            assert got == made and html is not None
+            pushed[language] = SERVER_NOW.sub("", html)
+            assert pushed[language] == SERVER_NOW.sub("", own_view(phone, code, "seat", language)), language
+        assert "Der Tisch gerade" in pushed["de"] and "The table now" in pushed["en"], pushed["de"][:300]
+        assert pushed["de"] != pushed["en"]
+    finally:
+        for s in streams.values():
             s.close()
 
 
