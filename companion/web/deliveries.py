@@ -129,8 +129,9 @@ class Deliveries:
         if code not in self._tables:
             return
         if made_here:
-            # In a context of its own, empty as a new greenlet's: nothing of the tap's request (its
-            # language, its URL adapter, Flask-Babel's locale kept on it) reaches another screen's view.
+            # In a context of its own, empty as a new greenlet's: nothing of the tap's request reaches
+            # another screen's view (url_for, for one, takes a request's URL adapter and blueprint
+            # before the app context's that each view is rendered in, ViewContext.rendering).
             contextvars.Context().run(self.deliver, code, version)
         else:
             gevent.spawn(self.deliver, code, version)

@@ -134,8 +134,8 @@ def test_a_change_made_here_reaches_every_stream_before_its_publisher_goes_on_an
 
 def test_a_change_made_in_a_request_is_delivered_with_nothing_of_that_request():
     """Delivered in the tap's greenlet, yet as a new greenlet would be: no request or app context of
-    the tap's (its language, its URL adapter, Flask-Babel's locale kept on it) around any other
-    screen's event."""
+    the tap's around any other screen's event (url_for would take the tap's URL adapter and
+    blueprint)."""
     hub = Hub()
     deliveries = Deliveries(hub, KEEPALIVE)
     around: list[tuple[bool, bool]] = []
