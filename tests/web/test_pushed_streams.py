@@ -4,6 +4,8 @@ stream's socket. On a real server (app.py; slow: a process each):
 
 - each phone is pushed its own view and no one else's (a game with a hand per player), the same HTML
   its own GET /view answers;
+- each in its own language, though the change is delivered from the tapping request (an English
+  board's tap, a German phone's stream);
 - a phone that stops reading holds up no other screen, and when it reads again its stream is whole
   (every chunk of HTTP's chunked encoding complete, no piece cut into another) and ends at the newest
   view;
