@@ -123,7 +123,8 @@ class Deliveries:
         """The hub's callback, in the publisher's greenlet. A change this process made
         (`made_here`) is delivered there and then, after its commit and before the tap's answer:
         every screen's event is on its way before the answer is compressed and sent, and the
-        answer is the tapping screen's event made here (ViewEvents). A change heard from another
+        answer takes the view of the tapping screen's event made here when that screen's stream is
+        open in this process (ViewEvents). A change heard from another
         process (the Redis subscriber's greenlet) gets a greenlet of its own, so the subscriber
         does not wait on one table's reads before hearing the next."""
         if code not in self._tables:
