@@ -290,8 +290,9 @@ def record_tap(stats: dict, screens: list, version: int, sent: float, answered: 
                port: int) -> None:
     """A tap whose table's every screen had `version` or newer by `last_view`: its latency, its line
     for the taps log and, when every screen's event for `version` itself was timed, the event's."""
-    stats["latencies"].append((last_view - sent) * 1000)
-    stats["taps"].append((sent, answered, stats["latencies"][-1], nth, port))
+    latency = (last_view - sent) * 1000
+    stats["latencies"].append(latency)
+    stats["taps"].append((sent, answered, latency, nth, port))
     arrivals = [d.event_at.get(version) for d in screens]
     if all(arrivals):
         stats["delivery"].append((max(arrivals) - sent) * 1000)
