@@ -28,11 +28,17 @@ class Listener:
     the newest version it was given or is being given (`known`) and the newest it was sent
     (`sent`). What could not be sent at once waits for the stream's own greenlet: the rest of a
     piece (`rest`) and then the newest event (`pending`: an event carries the whole view, so a newer
-    one replaces an older one still waiting)."""
+    one replaces an older one still waiting).
 
-    def __init__(self, code: str, changed, writer, known: int):
+    `page`: the page that opened it, as (its tab's id, its role, its credentials), when the page
+    named its tab; `viewed`: the newest version whose view it was handed. So a tap from that page
+    can be answered without the view its stream carries (Deliveries.carried)."""
+
+    def __init__(self, code: str, changed, writer, known: int, page: tuple | None = None):
         self.code, self.changed, self.writer = code, changed, writer
         self.known = self.sent = known
+        self.page = page
+        self.viewed = 0
         self.rest = b""
         self.pending: tuple[int, bytes] | None = None
         self.writing = False   # its greenlet is in a send that may wait: nobody else writes meanwhile
@@ -119,6 +125,14 @@ class Deliveries:
                 del self._tables[listener.code]
             self.hub.unwatch(listener.code)
 
+    def carried(self, code: str, page: tuple, version: int) -> bool:
+        """Whether an open stream of this process that `page` opened (tab, role, credentials: all
+        three its own, so no other page's stream counts) was handed its view of `version` or newer.
+        The change's deliveries run before its tap is answered (`published`), so a tap from that
+        page can be answered with the version alone: its view is on its way on the stream."""
+        return any(listener.page == page and listener.viewed >= version and not listener.gone
+                   for listener in self._tables.get(code, ()))
+
     def published(self, code: str, version: int, made_here: bool = False) -> None:
         """The hub's callback, in the publisher's greenlet. A change this process made
         (`made_here`) is delivered there and then, after its commit and before the tap's answer:
@@ -177,6 +191,16 @@ def give(listener: Listener, version: int) -> None:
     made, event = listener.changed(version)
     listener.known = max(listener.known, made)
     listener.hand(made, event)
+    if carries_view(event):
+        listener.viewed = max(listener.viewed, made)
+
+
+def carries_view(event: bytes) -> bool:
+    """Whether a `changed` event (web/events.py changed_event) has data after its version's line:
+    the viewer's view. Without it (a seat that is gone, a rendering that failed) the page fetches
+    its view itself."""
+    first = event.find(b"\ndata: ")
+    return first >= 0 and event.find(b"\ndata: ", first + 1) >= 0
 
 
 def serve_pushed(listener: Listener, deliveries: Deliveries, ends: float) -> None:

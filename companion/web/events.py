@@ -38,7 +38,7 @@ from .deliveries import KEEP_ALIVE, Deliveries, Listener, serve_pushed
 from .i18n import request_language
 from .sections import ViewContext, view_html
 from .security import client_address, hold_back, unknown_table_answer
-from .tables import credentials, join_url
+from .tables import TAB_REFUSED, TAB, credentials, join_url
 
 bp = Blueprint("events", __name__)
 log = logging.getLogger(__name__)
@@ -206,6 +206,9 @@ def stream(code: str):
     role = request.args.get("as")
     if role is not None and role not in ("board", "seat"):
         return plain_refusal(400, gettext("'as' must be board or seat."))
+    tab = request.args.get("tab")   # the page's tab (tables.TAB): a tap from it can then leave its view out
+    if tab is not None and not TAB.fullmatch(tab):
+        return plain_refusal(400, gettext(TAB_REFUSED))
     g.code = code  # the table pages' helpers (credentials, links) read it
     last_seen = request.headers.get("Last-Event-ID", "")
     seen = int(last_seen) if last_seen.isascii() and last_seen.isdigit() and len(last_seen) < 10 else 0
@@ -251,7 +254,8 @@ def stream(code: str):
             yield event
         ends = time.monotonic() + lifetime
         if writer is not None and writer.ready():
-            serve_pushed(Listener(code, changed, writer, current), deliveries, ends)
+            page = (tab, role, creds) if tab is not None and role is not None else None
+            serve_pushed(Listener(code, changed, writer, current, page), deliveries, ends)
             return
         known = current
         while time.monotonic() < ends:

@@ -7,6 +7,8 @@ board as the board.
 """
 from __future__ import annotations
 
+import re
+import secrets
 from functools import wraps
 
 from flask import Blueprint, Response, current_app, g, redirect, render_template, request, url_for
@@ -32,6 +34,27 @@ GAME_FIELD = {"game_number": Int(label=N_("game"), min=1, max=10**9, required=Fa
 ROLES = ("board", "seat")
 VIEW_READS = {"tables.board", "tables.seat", "tables.view_partial", "tables.view_json", "tables.history_page",
               "tables.history_json", "tables.history_csv"}
+
+
+# A page's tab: the id each table page is rendered with, which its event stream (?tab=) and its taps
+# (the X-Tab header, while the stream is up: static/js/table.js) carry, so a tap's answer can leave
+# out the view that page's stream already carries (answer_view). It names a page, not a person:
+# it grants nothing, and a stream counts for a tap only with the tap's own role and cookies.
+TAB = re.compile(r"[A-Za-z0-9_-]{1,32}")
+TAB_REFUSED = N_("A page's tab id is 1 to 32 letters, digits, '-' or '_'; reload the page.")
+
+
+def new_tab() -> str:
+    return secrets.token_urlsafe(9)
+
+
+def tab_given(value: str | None) -> str | None:
+    """The tab id a request names (a stream's ?tab=, a tap's X-Tab), or None when it names none."""
+    if value is None:
+        return None
+    if not TAB.fullmatch(value):
+        raise BadInput(TAB_REFUSED)
+    return value
 
 
 def tables():
@@ -98,7 +121,7 @@ def role_from_request() -> str:
 def page_context(snap: Snapshot, role: str) -> dict:
     """A table page's context: the page around the view reads the snapshot (the title names the seat),
     the view itself is rendered from what it may read (sections.view_html)."""
-    return {"snap": snap, "role": role, "game": snap.game, "code": snap.code,
+    return {"snap": snap, "role": role, "game": snap.game, "code": snap.code, "tab": new_tab(),
             "view_html": view_html(snap, role, join_url())}
 
 
@@ -279,6 +302,7 @@ def action_endpoint(fn):
             if role == "seat" and creds.seat_token is None:
                 raise Forbidden("This phone has no seat at this table any more. Join again.")
             version = parse(VERSION_FIELD, request.form.getlist)["version"]
+            tab = tab_given(request.headers.get("X-Tab"))
             new_version = fn(creds=creds, version=version, **kwargs)
         except Refusal as exc:
             status, message = refusal_answer(exc)
@@ -289,19 +313,28 @@ def action_endpoint(fn):
         # Written out rather than through app.json (an int needs no encoder): the busiest answer.
         return shaped(json=lambda: current_app.response_class(f'{{"version": {int(new_version)}}}',
                                                               mimetype="application/json"),
-                      htmx=lambda: answer_view(role, creds, new_version),
+                      htmx=lambda: answer_view(role, creds, new_version, tab),
                       page=lambda: redirect(url_for("tables.seat" if role == "seat" else "tables.board"), 303))
     return wrapper
 
 
-def answer_view(role: str, creds: Credentials, version: int):
-    """The tapping device's fresh view after its change, at `version` or newer: from the read of the
+def answer_view(role: str, creds: Credentials, version: int, tab: str | None = None):
+    """The tapping device's fresh view after its change, at `version` or newer. When the tap came
+    from a page (`tab`) whose event stream in this process has just been handed that view (the
+    change's deliveries run before its answer: Deliveries.carried), the answer is 204 with the
+    version alone (X-View-Version), and the page swaps the view in from its stream as the tap's
+    answer (static/js/table.js): the view is not made into an answer, compressed and sent twice.
+    Otherwise the view itself, from the read of the
     table its streams share (`Tables.shared_look`), which the change handed them from what it wrote,
     so the answer reads nothing from the store; without one it is read now and kept, and the next
     change hands the read after it over from that. Its clock is that read's, made at the commit or
     after it. The HTML is the one its own screen's event carries (ViewEvents, keyed by the viewer's
     facts like every event): made once for both. A refusal's view reads the store instead: it has
     no version to ask for."""
+    if tab is not None and current_app.extensions["deliveries"].carried(g.code, (tab, role, creds), version):
+        response = no_store(current_app.response_class(status=204))
+        response.headers["X-View-Version"] = str(int(version))
+        return response
     look = tables().shared_look(g.code, creds, at_least=version)
     if role == "seat" and look.viewer.seat is None:
         return lost_seat_answer(look.viewer)

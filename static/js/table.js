@@ -34,15 +34,69 @@
     const seen = parseInt(cut < 0 ? data : data.slice(0, cut), 10);
     if (seen <= versionOf(view())) return;
     const html = cut < 0 ? '' : data.slice(cut + 1);
+    // While a tap of this page is in flight, its view may be this very event: it waits for the
+    // tap's answer, which says so (see "a tap answered by the page's own stream" below).
+    if (html && (tapsInFlight || awaiting.length)) {
+      if (!heldEvent || seen > heldEvent.seen) heldEvent = { seen, html };
+      settle();
+      return;
+    }
+    showEvent(seen, html, null);
+  });
+  // The event's view swapped in; `answers`: the tap it answers (its form was saved), if any.
+  function showEvent(seen, html, answers) {
+    if (seen <= versionOf(view())) return;
     const v = view();
     // A finger on a control: the view waits until it lifts (see pressing() below), then is fetched.
     if (pressing()) { refreshOnRelease = true; return; }
     if (!html || inFlight || !v || !window.htmx || typeof htmx.swap !== 'function') { refresh(); return; }
     Promise.resolve()
-      .then(() => htmx.swap({ sourceElement: v, target: v, swap: 'outerMorph', text: html }))
+      .then(() => { streamAnswer = answers; return htmx.swap({ sourceElement: v, target: v, swap: 'outerMorph', text: html }); })
       .then(() => { followGame(); if (versionOf(view()) < seen) refresh(); })
-      .catch(refresh);
-  });
+      .catch(refresh)
+      .finally(() => { if (streamAnswer === answers) streamAnswer = null; });
+  }
+
+  // ---- a tap answered by the page's own stream
+  // While this page's stream is up, each tap names the page's tab (X-Tab: #live's data-tab, which
+  // the stream's address carries too). A server that has just handed that stream the tap's view
+  // answers 204 with the view's version (X-View-Version) instead of sending the view a second time,
+  // and the view is swapped in from the stream as the tap's answer. Whichever of the two arrives
+  // first, events wait while a tap is in flight, so the view is swapped in knowing the tap it
+  // answers (the saved form's values, its question closing). A view that does not come within
+  // AWAIT_MS is fetched.
+  const AWAIT_MS = 3000;
+  let tapsInFlight = 0;
+  let heldEvent = null;    // { seen, html }: the newest event that came while a tap was in flight
+  let awaiting = [];       // taps answered 204: { ctx, version }, waiting for that view
+  let awaitTimer = 0;
+  let streamAnswer = null; // the tap whose view is being swapped in from the stream right now
+  function settle() {
+    if (heldEvent && awaiting.length) {
+      const held = heldEvent;
+      const answered = awaiting.filter((a) => a.version <= held.seen);
+      if (answered.length) {
+        awaiting = awaiting.filter((a) => a.version > held.seen);
+        heldEvent = null;
+        showEvent(held.seen, held.html, answered[answered.length - 1].ctx);
+      }
+    }
+    if (heldEvent && !tapsInFlight && !awaiting.length) {
+      const held = heldEvent;
+      heldEvent = null;
+      showEvent(held.seen, held.html, null);
+    }
+    clearTimeout(awaitTimer);
+    if (awaiting.length) {
+      awaitTimer = setTimeout(() => {
+        awaiting = [];
+        const held = heldEvent;
+        heldEvent = null;
+        if (held) showEvent(held.seen, held.html, null);
+        refresh();
+      }, AWAIT_MS);
+    }
+  }
   // Phones drop streams when they sleep: catch up as soon as the page is back.
   document.addEventListener('visibilitychange', () => {
     if (!document.hidden) { refresh(); requestWakeLock(); }
@@ -90,6 +144,8 @@
     if (!ctx || !v || ctx.request.method !== 'POST') return;
     const body = ctx.request.body;
     if (body && typeof body.set === 'function' && body.has('version')) body.set('version', v.dataset.version);
+    const live = document.getElementById('live');
+    if (streamUp && live && live.dataset.tab && ctx.request.headers) ctx.request.headers['X-Tab'] = live.dataset.tab;
   });
 
   // ---- every tap is sent, and answered where the finger is
@@ -117,14 +173,24 @@
   document.addEventListener('htmx:before:request', (event) => {
     const ctx = event.detail && event.detail.ctx;
     if (!isTap(ctx)) return;
+    tapsInFlight += 1;
     clearAnswer();                        // the last answer goes away with the next action
     const form = ctx.request.form;
     if (form && form.hasAttribute('data-once')) { sending.add(form); markSending(form, true); }
   });
+  document.addEventListener('htmx:after:request', (event) => {
+    const ctx = event.detail && event.detail.ctx;
+    if (!isTap(ctx) || !ctx.response || ctx.response.status !== 204) return;
+    const version = parseInt(ctx.response.headers && ctx.response.headers.get('X-View-Version'), 10);
+    if (version > versionOf(view())) awaiting.push({ ctx, version });
+  });
   document.addEventListener('htmx:finally:request', (event) => {
     const ctx = event.detail && event.detail.ctx;
-    const form = isTap(ctx) && ctx.request.form;
+    if (!isTap(ctx)) return;
+    const form = ctx.request.form;
     if (form && sending.delete(form)) markSending(form, false);
+    tapsInFlight = Math.max(0, tapsInFlight - 1);
+    settle();
   });
 
   // A finger on a control while the view is morphed could see its button replaced between press
@@ -165,7 +231,7 @@
         refreshOnRelease = true;
       }
     }
-    answering = isTap(ctx) && ctx.response && ctx.response.status < 300 ? ctx : null;
+    answering = isTap(ctx) && ctx.response && ctx.response.status < 300 ? ctx : streamAnswer;
   });
 
   // What a player typed or ticked survives a live refresh, in that same field of that same form

@@ -16,6 +16,9 @@ as a finger would, not when it was scheduled (a live refresh may have morphed th
    the sentence goes away with the next action. A phone that gets no answer at all says so too.
 4. Two app processes on one Redis: the board and two phones on one, three phones on the other,
    tap at once; every tap counts and every screen, whichever process serves its stream, agrees.
+5. A tap whose page's stream is up is answered 204 with the version alone: its view comes on the
+   stream and is still swapped in as the answer to that tap (the saved form takes the server's
+   values: "007" typed is shown as the 7 saved), while another phone keeps what it was typing.
 
 Tests 1 to 3 run on SQLite and on Redis (the `both_backends` mark).
 """
@@ -191,6 +194,43 @@ def test_phones_save_their_pads_at_the_same_instant(server, browser):
             str(pad_lines(pads[name])["total"]), timeout=SLOW)
     expect(board.locator(".pte-total-card.pte-entered")).to_have_count(4)
     for page in (board, *phones):
+        expect(page.locator("#flash")).to_be_hidden()
+        page.context.close()
+
+
+def test_a_tap_answered_by_its_own_stream_is_swapped_in_as_its_answer(server, browser):
+    board = browser.new_context(viewport=TABLET).new_page()
+    board.goto(f"{server.url}/new/pack-the-essentials")
+    board.check("input[name=mode][value=scorepad]")
+    board.get_by_role("button", name="Create the table").click()
+    ann, bo = phones_at(browser, f"{server.url}/t/{code_from_url(board.url)}/join", ("Ann", "Bo"))
+    expect(board.locator(".seat-list li")).to_have_count(2, timeout=SLOW)
+    board.get_by_role("button", name=re.compile("Start with")).click()
+    for phone in (ann, bo):
+        expect(phone.locator(".pte-my-pad form")).to_be_visible(timeout=SLOW)
+        # the page's stream is up (its taps name its tab only then)
+        phone.wait_for_function("() => !!document.getElementById('live').dataset.tab")
+    bo.locator(".pte-my-pad input[name=todo1]").fill("9")   # typed, not saved
+    form = ann.locator(".pte-my-pad form")
+    for key, value in PAD.items():
+        form.locator(f"input[name={key}]").fill(str(value))
+    form.locator("input[name=todo1]").fill("007")
+    answers = []
+    ann.on("response", lambda r: answers.append((r.status, r.headers.get("x-view-version")))
+           if r.request.method == "POST" else None)
+    before = int(ann.locator("#view").get_attribute("data-version"))
+    form.locator("button[type=submit]").click()
+    expect(ann.locator(".pte-my-pad h2 small")).to_contain_text(str(pad_lines({**PAD, "todo1": 7})["total"]),
+                                                              timeout=SLOW)
+    wait_until(lambda: answers)
+    assert answers == [(204, str(before + 1))], answers
+    assert int(ann.locator("#view").get_attribute("data-version")) >= before + 1
+    # the answer's view, from the stream: the saved form shows what the server saved
+    expect(form.locator("input[name=todo1]")).to_have_value("7")
+    # Bo's phone took the same change as a live refresh and kept what Bo was typing
+    expect(bo.locator(".pte-status")).to_contain_text("1 of 2", timeout=SLOW)
+    expect(bo.locator(".pte-my-pad input[name=todo1]")).to_have_value("9")
+    for page in (board, ann, bo):
         expect(page.locator("#flash")).to_be_hidden()
         page.context.close()
 

@@ -183,7 +183,9 @@ def test_a_whole_game_to_the_score_table_and_a_rematch(app, game):
 # ---- secrecy over HTTP
 
 def strip_clock(html: str) -> str:
-    return re.sub(r'data-server-now="\d+"', "", html)
+    """What differs between two renderings of the same world: the server's clock, and the page's own
+    tab id (a fresh one each load, which its stream and taps name: web/tables.py TAB)."""
+    return re.sub(r'data-server-now="\d+"|tab=[A-Za-z0-9_-]+|data-tab="[A-Za-z0-9_-]+"', "", html)
 
 
 def everything_seen_by(client_of, code, role):

@@ -9,7 +9,10 @@ stream's socket. On a real server (app.py; slow: a process each):
 - a phone that stops reading holds up no other screen, and when it reads again its stream is whole
   (every chunk of HTTP's chunked encoding complete, no piece cut into another) and ends at the newest
   view;
-- an idle stream is kept alive by its own greenlet.
+- an idle stream is kept alive by its own greenlet;
+- a tap from a page whose stream has just been handed its view is answered with the version alone,
+  and only that page's own stream counts (its tab, role and cookies): naming another page's tab
+  gets a phone its own view, never anyone else's.
 
 The in-process tests (the Flask test client, no gevent server) cover the same events yielded by the
 stream itself: tests/web/test_event_payload_secrecy.py and the rest.
@@ -19,6 +22,7 @@ from __future__ import annotations
 import re
 import socket
 import time
+import urllib.error
 import urllib.parse
 import urllib.request
 
@@ -47,13 +51,14 @@ class Stream:
     encoding checked whole, each piece a whole server-sent-events piece."""
 
     def __init__(self, server: ServerProcess, code: str, role: str, device: HttpDevice, receive_buffer: int = 0,
-                 language: str = "en"):
+                 language: str = "en", tab: str | None = None):
         self.sock = socket.socket()
         if receive_buffer:
             self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
         self.sock.settimeout(10)
         self.sock.connect(("127.0.0.1", server.port))
-        self.sock.sendall(f"GET /t/{code}/events?as={role} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        query = f"as={role}" + (f"&tab={tab}" if tab else "")
+        self.sock.sendall(f"GET /t/{code}/events?{query} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                           f"Cookie: {cookie_of(device)}\r\nAccept: text/event-stream\r\nAccept-Language: {language}\r\n"
                           f"Last-Event-ID: 999999\r\n\r\n".encode())
         self.buffer = b""
@@ -211,3 +216,88 @@ def test_an_idle_stream_is_kept_alive_and_a_closed_one_is_let_go(server):
     made = host.act(code, "roll")["version"]
     assert again.event()[0] == made
     again.close()
+
+
+def htmx_tap(device: HttpDevice, code: str, role: str, tab: str | None, move: str = "roll") -> tuple[int, dict, str]:
+    """A page's htmx tap (as table.js sends it: X-Tab names the page's tab while its stream is up)."""
+    body = urllib.parse.urlencode({"version": device.view(code)["version"], "as": role, "game_number": 1}).encode()
+    headers = {"HX-Request": "true", "Accept": "text/html"}
+    if tab is not None:
+        headers["X-Tab"] = tab
+    req = urllib.request.Request(f"{device.base}/t/{code}/act/{move}", data=body, headers=headers)
+    try:
+        with device.opener.open(req, timeout=30) as resp:
+            return resp.status, dict(resp.headers), resp.read().decode()
+    except urllib.error.HTTPError as refused:
+        return refused.code, dict(refused.headers), refused.read().decode()
+
+
+def test_a_tap_whose_page_stream_carries_its_view_is_answered_with_the_version_alone(server):
+    host, code = new_table(server, "toolbox", parts=["dice"])
+    ann = HttpDevice(server.url).join(code, "Ann")
+    board = Stream(server, code, "board", host, tab="board-page-1")
+    ann_stream = Stream(server, code, "seat", ann, tab="ann-page-1")
+    try:
+        for device, role, tab, stream in ((host, "board", "board-page-1", board), (ann, "seat", "ann-page-1", ann_stream)):
+            status, headers, body = htmx_tap(device, code, role, tab)
+            assert status == 204 and body == "", (role, status, body[:200])
+            made = int(headers["X-View-Version"])
+            assert "no-store" in headers["Cache-Control"]
+            # the view comes on the page's own stream: the same as its own GET /view
+            for s in (board, ann_stream):
+                version, html = s.event()
+                assert version == made and html is not None
+                if s is stream:
+                    assert SERVER_NOW.sub("", html) == SERVER_NOW.sub("", own_view(device, code, role))
+        # a page that names no tab (its stream down) gets its view in the answer, as before
+        status, _, body = htmx_tap(ann, code, "seat", None)
+        assert status == 200 and SERVER_NOW.sub("", body) == SERVER_NOW.sub("", own_view(ann, code, "seat"))
+    finally:
+        board.close()
+        ann_stream.close()
+
+
+@pytest.mark.parametrize("tapper, named", [("Ann", "board-page-2"), ("Ann", "bob-page-2"),
+                                           ("Ann", "nobody-holds-this"), ("board", "bob-page-2")])
+def test_a_tap_naming_another_pages_tab_gets_its_own_view_never_that_pages(server, tapper, named):
+    """The friend who is losing names the board's page's tab, Bob's, or one nobody holds, in the tap
+    that deals Cloaked Cats' secret hands: it is answered with her own seat's view, as if she had
+    named none; the board naming Bob's gets the board's. A tab grants nothing: only a stream with the
+    tap's own role and cookies counts."""
+    host, code = new_table(server, "cloaked-cats")
+    phones = {name: HttpDevice(server.url).join(code, name) for name in ("Ann", "Bob", "Cy")}
+    board = Stream(server, code, "board", host, tab="board-page-2")
+    bob_stream = Stream(server, code, "seat", phones["Bob"], tab="bob-page-2")
+    try:
+        device, role = (host, "board") if tapper == "board" else (phones[tapper], "seat")
+        status, _, body = htmx_tap(device, code, role, named, move="start")
+        assert status == 200, body[:300]
+        answer = SERVER_NOW.sub("", body)
+        assert answer == SERVER_NOW.sub("", own_view(device, code, role))
+        others = [own_view(phones["Bob"], code, "seat")] + ([own_view(host, code, "board")] if role == "seat" else [])
+        assert all(answer != SERVER_NOW.sub("", other) for other in others)
+    finally:
+        board.close()
+        bob_stream.close()
+
+
+def test_a_malformed_tab_is_refused_in_a_sentence_before_anything_changes(server):
+    host, code = new_table(server, "toolbox", parts=["dice"])
+    before = host.view(code)["version"]
+    for tab in ("../../etc/passwd", "x" * 33, ""):
+        status, _, body = htmx_tap(host, code, "board", tab)
+        assert status == 400 and "tab id" in body, (tab, status, body[:200])
+    assert host.view(code)["version"] == before   # nothing was applied
+    sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+    try:
+        sock.sendall(f"GET /t/{code}/events?as=board&tab=%3Cb%3E HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                     f"Cookie: {cookie_of(host)}\r\n\r\n".encode())
+        answer = b""
+        while b"\r\n\r\n" not in answer or len(answer.partition(b"\r\n\r\n")[2]) < int(
+                re.search(rb"Content-Length: (\d+)", answer).group(1)):
+            data = sock.recv(65536)
+            assert data, answer
+            answer += data
+        assert answer.startswith(b"HTTP/1.1 400") and b"tab id" in answer, answer[:300]
+    finally:
+        sock.close()
