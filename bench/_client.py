@@ -112,8 +112,10 @@ class KeptAlive:
         for line in lines[1:]:
             k, _, v = line.partition(":")
             hdrs[k.strip().lower()] = v.strip()
-        length = int(hdrs.get("content-length", "-1"))
-        if length < 0:   # no length: the body ends with the connection
+        # 204 and 304 have no body, whatever their headers say (RFC 9110); else no length: the body
+        # ends with the connection
+        length = 0 if status in (204, 304) else int(hdrs.get("content-length", "-1"))
+        if length < 0:
             while True:
                 chunk = sock.recv(65536)
                 if not chunk:

@@ -66,6 +66,7 @@ import taps_log  # noqa: E402
 
 
 VERSION = re.compile(rb'data-version="(\d+)"')
+STREAM = re.compile(rb'hx-sse:connect="([^"]+)"')   # the page's event stream, as its script opens it
 
 # A page's htmx tap: the answer is the tapping screen's fresh view (HTML, compressed as a browser
 # asks), which the page swaps in. The board taps so unless told --json-taps (the version alone in
@@ -84,8 +85,11 @@ def tap_failure(status: int | None) -> str:
     return "tap not answered (connection)" if status is None else f"tap answered {status}"
 
 
-def version_made(body: bytes) -> int:
-    """The version a tap's answer says it made: from JSON, or from the view an htmx tap gets back."""
+def version_made(status: int, headers: dict, body: bytes) -> int:
+    """The version a tap's answer says it made: from JSON, from the view an htmx tap gets back, or,
+    when the page's stream carries that view (204), from X-View-Version."""
+    if status == 204:
+        return int(headers["x-view-version"])
     if body[:1] == b"{":
         return json.loads(body)["version"]
     html = zlib.decompress(body, 47) if body[:2] == b"\x1f\x8b" else body  # 47: gzip or zlib
@@ -113,9 +117,13 @@ class Device:
         # The device's page first, as a browser loads it before its script opens the stream (and as
         # every real screen's first view is rendered): the seat's page, or the board's.
         page = f"/t/{code}/seat" if self.role == "seat" else f"/t/{code}"
-        status, _, _ = http(port, "GET", page, headers={"Cookie": cookie, "Accept": "text/html"}, source=source)
+        status, _, html = http(port, "GET", page, headers={"Cookie": cookie, "Accept": "text/html"}, source=source)
         if status != 200:
             raise RuntimeError(f"page load failed: {status}")
+        # The stream the page's script opens: its role and the page's tab, which its taps then name
+        # (X-Tab) so that an answer can leave out the view the stream carries.
+        self.stream_path = STREAM.search(html).group(1).decode().replace("&amp;", "&")
+        self.tab = re.search(r"[?&]tab=([^&]+)", self.stream_path).group(1)
         self.version = 0
         self.event_at: dict[int, float] = {}  # version -> when its event reached this device
         self.arrivals: list[tuple[int, float]] = []  # (version of the view, when it arrived), in order
@@ -126,7 +134,7 @@ class Device:
         s = None
         try:
             s = socket.create_connection(("127.0.0.1", self.port), timeout=None, source_address=(self.source, 0))
-            stream = f"/t/{self.code}/events" + ("" if self.refetch_always else f"?as={self.role}")
+            stream = f"/t/{self.code}/events" if self.refetch_always else self.stream_path
             s.sendall((f"GET {stream} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: {self.cookie}\r\n"
                        f"Accept: text/event-stream\r\nLast-Event-ID: 999999\r\n\r\n").encode())
             buffer = b""
@@ -373,19 +381,23 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
             code: [page_connection(serving[code].port, code, hosts[code], table_source(t))] for t, code in enumerate(codes)}
         connections.extend(conn for kept in idle.values() for conn in kept)
 
-        def post_roll(code: str, source: str, version: int) -> tuple[int | None, bytes]:
+        def post_roll(code: str, board: Device, version: int) -> tuple[int | None, int | None]:
+            """The board's tap; its answer's status and the version it made (None if unanswered).
+            As a page's htmx tap (unless --json-taps), it names the board page's tab while that
+            page's stream is up, as table.js does."""
             conn = idle[code].pop() if idle[code] else None
             if conn is None:
-                conn = KeptAlive(serving[code].port, source=source)
+                conn = KeptAlive(serving[code].port, source=board.source)
                 connections.append(conn)
+            headers = {**hosts[code], **HTMX_TAP, "X-Tab": board.tab} if htmx_taps else hosts[code]
             try:
-                status, _, body = conn.request("POST", f"/t/{code}/act/roll", {"version": version},
-                                               headers={**hosts[code], **HTMX_TAP} if htmx_taps else hosts[code])
+                status, answer_headers, body = conn.request("POST", f"/t/{code}/act/roll", {"version": version},
+                                                            headers=headers)
             except OSError:  # no answer within the client's 30 s: a failure, and the table goes on
                 conn.close()
-                return None, b""
+                return None, None
             idle[code].append(conn)
-            return status, body
+            return status, version_made(status, answer_headers, body) if status in (200, 204) else None
 
         rng = random.Random(7)
         stop_during = during(server.port, codes) if during else None
@@ -398,15 +410,15 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
                 for d in ds:
                     d.updated.clear()
                 started = time.perf_counter()
-                status, body = post_roll(code, ds[0].source, version)
+                status, made = post_roll(code, ds[-1], version)
                 answered = time.perf_counter()
-                if status != 200:
+                if made is None:
                     fail(stats, tap_failure(status))
                     if status is None:
                         version = json.loads(http(serving[code].port, "GET", f"/t/{code}/view.json",
                                                   source=ds[0].source)[2])["version"]
                     continue
-                version = version_made(body)
+                version = made
                 deadline = time.perf_counter() + 10
                 for d in ds:
                     while d.version < version and time.perf_counter() < deadline:
@@ -425,12 +437,11 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
             started = time.perf_counter()
             # roll is independent of what the screen saw (stale="apply"): the newest version the
             # board knows of is enough, as on the page
-            status, body = post_roll(code, ds[0].source, max(versions[code], ds[-1].version))
-            if status != 200:
+            status, made = post_roll(code, ds[-1], max(versions[code], ds[-1].version))
+            if made is None:
                 fail(stats, tap_failure(status))
                 return
             answered = time.perf_counter()
-            made = version_made(body)
             versions[code] = max(versions[code], made)
             sent.append((code, started, made, answered, nth))
 
