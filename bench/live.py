@@ -341,7 +341,7 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
         servers = ([Server(db=store.url), Server(db=store.url)] if store
                    else [Server(db=os.path.join(seeded.name, "seeded.db") if seeded else None)])
     server = servers[0]  # creates the tables (but under split) and, unless by_table, takes every action
-    stats = {"failed": 0, "stream_errors": 0, "latencies": [], "delivery": [], "taps": [], "bytes": 0,
+    stats = {"failed": 0, "stream_errors": 0, "latencies": [], "delivery": [], "taps": [], "bytes": 0, "answers": {},
              "views_in_events": 0, "view_fetches": 0}
     stop = Event()
     connections: list[KeptAlive] = []
@@ -397,6 +397,7 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
                 conn.close()
                 return None, None
             idle[code].append(conn)
+            stats["answers"][status] = stats["answers"].get(status, 0) + 1
             return status, version_made(status, answer_headers, body) if status in (200, 204) else None
 
         rng = random.Random(7)
@@ -503,10 +504,13 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
                          if store else "two app processes, a SQLite file each, tables split (--split)" if split
                          else "one app process + SQLite",
                 "mode": "open loop (taps on schedule)" if open_loop else "closed loop (next tap once every screen has the last)",
-                "taps_answered_with": "the tapping screen's view (htmx)" if htmx_taps else "the version (JSON)",
+                "taps_answered_with": ("the tapping screen's view (htmx), or 204 when its stream carried it" if htmx_taps
+                                       else "the version (JSON)"),
                 "tables_in_store_before": seed_tables, "history_of_measured_table": history, **costs,
                 "tables": tables, "devices_per_table": devices, "screens_per_table": screens,
                 "streams_held": held, "actions": tables * actions, "measured": done, "failed": stats["failed"],
+                # the taps' answers by status: 204 when the board's stream carried the view (its tab)
+                "tap_answers": {str(k): v for k, v in sorted(stats["answers"].items())},
                 "failures": stats.get("failures", {}),
                 "stream_errors": stats["stream_errors"],
                 "event_delivery_p50_ms": round(percentile(stats["delivery"], 50), 1),
