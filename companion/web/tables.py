@@ -333,6 +333,9 @@ def answer_view(role: str, creds: Credentials, version: int, tab: str | None = N
     no version to ask for."""
     if tab is not None and current_app.extensions["deliveries"].carried(g.code, (tab, role, creds), version):
         response = no_store(current_app.response_class(status=204))
+        # No body, so no type: Flask-Compress would otherwise gzip the empty body of a text/html
+        # answer and mark the 204 Content-Encoding: gzip.
+        del response.headers["Content-Type"]
         response.headers["X-View-Version"] = str(int(version))
         return response
     look = tables().shared_look(g.code, creds, at_least=version)

@@ -243,6 +243,7 @@ def test_a_tap_whose_page_stream_carries_its_view_is_answered_with_the_version_a
             assert status == 204 and body == "", (role, status, body[:200])
             made = int(headers["X-View-Version"])
             assert "no-store" in headers["Cache-Control"]
+            assert "Content-Encoding" not in headers and "Content-Type" not in headers   # nothing to encode
             # the view comes on the page's own stream: the same as its own GET /view
             for s in (board, ann_stream):
                 version, html = s.event()
