@@ -12,7 +12,7 @@ stream's socket. On a real server (app.py; slow: a process each):
 - an idle stream is kept alive by its own greenlet;
 - a tap from a page whose stream has just been handed its view is answered with the version alone,
   and only that page's own stream counts (its tab, role and cookies): naming another page's tab
-  gets a phone its own view, never anyone else's.
+  gets a phone its own view, never anyone else's (on SQLite and on Redis).
 
 The in-process tests (the Flask test client, no gevent server) cover the same events yielded by the
 stream itself: tests/web/test_event_payload_secrecy.py and the rest.
@@ -106,8 +106,9 @@ class Stream:
 
 
 @pytest.fixture
-def server(tmp_path):
-    srv = ServerProcess(tmp_path / "pushed.db", env={**SHARED_SERVER_ENV, "COMPANION_KEEPALIVE_SECONDS": "1"}).start()
+def server(database):
+    """A server of the test's own: on SQLite, or on Redis for the tests marked both_backends."""
+    srv = ServerProcess(database, env={**SHARED_SERVER_ENV, "COMPANION_KEEPALIVE_SECONDS": "1"}).start()
     yield srv
     srv.kill()
 
@@ -232,6 +233,7 @@ def htmx_tap(device: HttpDevice, code: str, role: str, tab: str | None, move: st
         return refused.code, dict(refused.headers), refused.read().decode()
 
 
+@pytest.mark.both_backends
 def test_a_tap_whose_page_stream_carries_its_view_is_answered_with_the_version_alone(server):
     host, code = new_table(server, "toolbox", parts=["dice"])
     ann = HttpDevice(server.url).join(code, "Ann")
@@ -258,6 +260,7 @@ def test_a_tap_whose_page_stream_carries_its_view_is_answered_with_the_version_a
         ann_stream.close()
 
 
+@pytest.mark.both_backends
 @pytest.mark.parametrize("tapper, named", [("Ann", "board-page-2"), ("Ann", "bob-page-2"),
                                            ("Ann", "nobody-holds-this"), ("board", "bob-page-2")])
 def test_a_tap_naming_another_pages_tab_gets_its_own_view_never_that_pages(server, tapper, named):
@@ -282,6 +285,7 @@ def test_a_tap_naming_another_pages_tab_gets_its_own_view_never_that_pages(serve
         bob_stream.close()
 
 
+@pytest.mark.both_backends
 def test_a_malformed_tab_is_refused_in_a_sentence_before_anything_changes(server):
     host, code = new_table(server, "toolbox", parts=["dice"])
     before = host.view(code)["version"]
