@@ -8,6 +8,8 @@ its seven deliveries (the HTTP server around it is bench/live.py's).
     python bench/stream_cpu.py --actions 300
     python bench/stream_cpu.py --actions 300 --profile   # and where the time goes (cProfile, top 25)
     python bench/stream_cpu.py --actions 300 --htmx-taps   # each roll answered with the board's view, as a page asks
+    python bench/stream_cpu.py --actions 300 --htmx-taps --pushed   # streams pushed as on the app's own server;
+        # the board's tap names its page's tab and is answered 204 (--no-tab: as a page whose stream is down)
     python bench/stream_cpu.py --db redis://127.0.0.1:6401/0   # the same on a Redis of its own (the
         # bench leaves its table there); the app's side of each round trip to Redis counts, Redis's own CPU not
 
@@ -27,7 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion import create_app  # noqa: E402
-from companion.serving import warm_up  # noqa: E402
+from companion.serving import STREAM_WRITER, warm_up  # noqa: E402
 
 DEVICES = 6
 VERSION = re.compile(rb'data-version="(\d+)"')
@@ -63,17 +65,74 @@ def open_streams(host, phones, code: str, seen: int) -> list:
     return streams
 
 
-def roll(host, code: str, version: int, htmx: bool = False) -> int:
+BOARD_TAB = "stream-cpu-board"   # the board page's tab (--pushed): its stream's and its taps'
+
+
+class CountingWriter:
+    """What a pushed stream writes to (serving.StreamWriter's part that Deliveries uses), counting the
+    events it is handed instead of sending them: no socket, so only the app's work is measured."""
+
+    def __init__(self):
+        self.events = 0
+
+    def ready(self) -> bool:
+        return True
+
+    def frame(self, data: bytes) -> bytes:
+        return b"%x\r\n%s\r\n" % (len(data), data)
+
+    def send_now(self, framed: bytes) -> int:
+        if b"event: changed" in framed:
+            self.events += 1
+        return len(framed)
+
+    def send(self, framed: bytes) -> None:
+        self.send_now(framed)
+
+
+def open_pushed_streams(app, host, phones, code: str, seen: int) -> list[CountingWriter]:
+    """Every screen's stream as the app's own server serves it (pushed deliveries, web/deliveries.py),
+    each held by a thread of its own as a greenlet would hold it; the board's names its page's tab."""
+    import threading
+    writers = []
+    for client, role in [(p, "seat") for p in phones] + [(host, "board")]:
+        writer = CountingWriter()
+        query = f"as={role}" + (f"&tab={BOARD_TAB}" if role == "board" else "")
+        r = client.get(f"/t/{code}/events?{query}", headers={"Last-Event-ID": str(seen)}, buffered=False,
+                       environ_overrides={STREAM_WRITER: writer})
+        chunks = iter(r.response)
+        assert next(chunks) == b": ok\n\n"
+        threading.Thread(target=lambda c=chunks: next(c, None), daemon=True).start()   # serve_pushed
+        writers.append(writer)
+    deliveries = app.extensions["deliveries"]
+    deadline = time.monotonic() + 10
+    while sum(len(ls) for ls in deliveries._tables.values()) < len(writers) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return writers
+
+
+def roll(host, code: str, version: int, htmx: bool = False, tab: str | None = None,
+         statuses: dict | None = None) -> int:
     """The board's roll: answered with the version in JSON, or (`htmx`) with the board's fresh view, as
-    a page's htmx tap is (uncompressed: the test client asks for no encoding)."""
-    r = host.post(f"/t/{code}/act/roll", data={"version": version, "as": "board"},
-                  headers={"Accept": "text/html", "HX-Request": "true"} if htmx else {"Accept": "application/json"})
+    a page's htmx tap is (uncompressed: the test client asks for no encoding), or, naming the board
+    page's `tab` whose pushed stream carried that view, 204 with the version."""
+    headers = {"Accept": "text/html", "HX-Request": "true"} if htmx else {"Accept": "application/json"}
+    if tab is not None:
+        headers["X-Tab"] = tab
+    r = host.post(f"/t/{code}/act/roll", data={"version": version, "as": "board"}, headers=headers)
+    if statuses is not None:
+        statuses[r.status_code] = statuses.get(r.status_code, 0) + 1
+    if r.status_code == 204:
+        return int(r.headers["X-View-Version"])
     assert r.status_code == 200, r.data
     return int(VERSION.search(r.get_data()).group(1)) if htmx else r.get_json()["version"]
 
 
-def measure(actions: int, profile: bool, database: str | None = None, htmx: bool = False) -> dict:
-    """`database`: a --db value (a redis:// URL); None: a SQLite file in a temporary folder."""
+def measure(actions: int, profile: bool, database: str | None = None, htmx: bool = False, pushed: bool = False,
+            tab: bool = True) -> dict:
+    """`database`: a --db value (a redis:// URL); None: a SQLite file in a temporary folder.
+    `pushed`: the streams take their events pushed (CountingWriter), and the board's htmx taps name
+    its page's tab unless `tab` is false."""
     with tempfile.TemporaryDirectory() as tmp:
         app, host, code, phones = build(database or str(Path(tmp) / "cpu.db"))
         tables, renderings, events = app.extensions["companion"], app.extensions["sections"], app.extensions["view_events"]
@@ -84,7 +143,12 @@ def measure(actions: int, profile: bool, database: str | None = None, htmx: bool
         for _ in range(actions):
             version = roll(host, code, version, htmx)
         alone = (time.process_time() - started) / actions
-        streams = open_streams(host, phones, code, version)
+        if pushed:
+            writers, streams = open_pushed_streams(app, host, phones, code, version), []
+            tap = BOARD_TAB if htmx and tab else None
+        else:
+            writers, streams, tap = [], open_streams(host, phones, code, version), None
+        answers: dict[int, int] = {}
         reads = {"count": 0}
         real_read = tables.store.read
 
@@ -100,25 +164,33 @@ def measure(actions: int, profile: bool, database: str | None = None, htmx: bool
             profiler.enable()
         started = time.process_time()
         delivered = 0
+        handed_before = sum(w.events for w in writers)
         for _ in range(actions):
-            version = roll(host, code, version, htmx)
+            version = roll(host, code, version, htmx, tap, answers)
             for _, chunks in streams:
                 event = next(chunks)
                 if f"\ndata: {version}\n".encode() in event:
                     delivered += 1
         with_events = (time.process_time() - started) / actions
+        delivered += sum(w.events for w in writers) - handed_before
         if profiler:
             profiler.disable()
         tables.store.read = real_read
         for response, _ in streams:
             response.close()
+        for listeners in list(app.extensions["deliveries"]._tables.values()):
+            for listener in list(listeners):
+                listener.end()   # its thread's serve_pushed returns
         tables.hub.close()
         tables.store.close()
-    result = {"actions": actions, "taps_answered_with": "the board's view (htmx)" if htmx else "the version (JSON)",
-              "streams": len(streams), "views_delivered": delivered,
+    answered = ("204, its page's stream carrying the view" if pushed and htmx and tab else "the board's view (htmx)"
+                if htmx else "the version (JSON)")
+    result = {"actions": actions, "taps_answered_with": answered,
+              "streams": "7 pushed" if pushed else len(streams), "views_delivered": delivered,
+              "tap_answers": {str(k): v for k, v in sorted(answers.items())},
               "cpu_ms_per_action_alone": round(alone * 1000, 3),
               "cpu_ms_per_action_with_7_deliveries": round(with_events * 1000, 3),
-              "cpu_ms_per_delivery": round((with_events - alone) * 1000 / len(streams), 3),
+              "cpu_ms_per_delivery": round((with_events - alone) * 1000 / 7, 3),
               "renderings_per_action": round((renderings.rendered - rendered) / actions, 2),
               "events_made_per_action": round((events.made - made) / actions, 2),
               "store_reads_per_action": round(reads["count"] / actions, 2)}
@@ -138,8 +210,13 @@ def main() -> None:
     parser.add_argument("--db", default=None, help="the store, as --db takes it (default: a temporary SQLite file)")
     parser.add_argument("--htmx-taps", action="store_true",
                         help="each roll asks for the board's fresh view, as a page's htmx tap does, not JSON")
+    parser.add_argument("--pushed", action="store_true",
+                        help="the streams take their events pushed, as on the app's own server (each held by a thread), "
+                             "and the board's htmx taps name its page's tab")
+    parser.add_argument("--no-tab", action="store_true", help="with --pushed: the taps name no tab (a page whose stream is down)")
     args = parser.parse_args()
-    print(json.dumps(measure(max(1, min(args.actions, 5000)), args.profile, args.db, args.htmx_taps), indent=2))
+    print(json.dumps(measure(max(1, min(args.actions, 5000)), args.profile, args.db, args.htmx_taps, args.pushed,
+                             not args.no_tab), indent=2))
 
 
 if __name__ == "__main__":
