@@ -64,8 +64,9 @@
   // and the view is swapped in from the stream as the tap's answer. Whichever of the two arrives
   // first, events wait while a tap is in flight, so the view is swapped in knowing the tap it
   // answers (the saved form's values, its question closing). A view that does not come within
-  // AWAIT_MS is fetched.
-  const AWAIT_MS = 3000;
+  // AWAIT_MS is fetched: the server wrote the event before the answer, so only a stream that died
+  // unnoticed (a phone that slept) misses it, and its player should not wait long for the view.
+  const AWAIT_MS = 1500;
   let tapsInFlight = 0;
   let heldEvent = null;    // { seen, html }: the newest event that came while a tap was in flight
   let awaiting = [];       // taps answered 204: { ctx, version }, waiting for that view

@@ -18,7 +18,8 @@ as a finger would, not when it was scheduled (a live refresh may have morphed th
    tap at once; every tap counts and every screen, whichever process serves its stream, agrees.
 5. A tap whose page's stream is up is answered 204 with the version alone: its view comes on the
    stream and is still swapped in as the answer to that tap (the saved form takes the server's
-   values: "007" typed is shown as the 7 saved), while another phone keeps what it was typing.
+   values: "007" typed is shown as the 7 saved), while another phone keeps what it was typing; a
+   page whose stream died unnoticed fetches the view the 204 did not bring.
 
 Tests 1 to 3 run on SQLite and on Redis (the `both_backends` mark).
 """
@@ -233,6 +234,34 @@ def test_a_tap_answered_by_its_own_stream_is_swapped_in_as_its_answer(server, br
     for page in (board, ann, bo):
         expect(page.locator("#flash")).to_be_hidden()
         page.context.close()
+
+
+def test_a_tap_answered_204_whose_view_never_comes_on_the_stream_fetches_it(server, browser):
+    """A page whose stream died unnoticed (a phone that slept) still names its tab, and the server,
+    whose side of that stream looks open, answers 204: the page fetches its view itself. Played
+    with two tabs of one browser: the second's own stream never opens (its request is held), and it
+    names the first one's tab, believing its stream up."""
+    board, join_url = new_toolbox(browser, server.url, ("Dice",))
+    (first,) = phones_at(browser, join_url, ("Ann",))
+    first.wait_for_function("() => !!document.getElementById('live').dataset.tab")
+    second = first.context.new_page()
+    held = []
+    second.route(re.compile(r".*/events\?.*"), lambda route: held.append(route))   # never answered: no event, no error
+    second.goto(first.url)
+    wait_until(lambda: held)
+    second.evaluate("""tab => {
+        document.getElementById('live').dataset.tab = tab;
+        document.dispatchEvent(new CustomEvent('htmx:sse:after:connection'));
+    }""", first.locator("#live").get_attribute("data-tab"))
+    answers = []
+    second.on("response", lambda r: answers.append(r.status) if r.request.method == "POST" else None)
+    before = int(second.locator("#view").get_attribute("data-version"))
+    second.locator("form[action$='/act/roll'] button").click()
+    expect(second.locator("#view")).to_have_attribute("data-version", str(before + 1), timeout=SLOW)
+    assert answers == [204], answers
+    expect(first.locator("#view")).to_have_attribute("data-version", str(before + 1), timeout=SLOW)
+    board.context.close()
+    first.context.close()   # and the second tab with it
 
 
 def test_two_devices_press_next_round_at_once(server, browser):
