@@ -69,8 +69,10 @@ VERSION = re.compile(rb'data-version="(\d+)"')
 STREAM = re.compile(rb'hx-sse:connect="([^"]+)"')   # the page's event stream, as its script opens it
 
 # A page's htmx tap: the answer is the tapping screen's fresh view (HTML, compressed as a browser
-# asks), which the page swaps in. The board taps so unless told --json-taps (the version alone in
-# JSON, as every figure before 26 November 2026 18:30 UTC was measured: a page never asks that way).
+# asks), which the page swaps in, or, since 27 November 2026 00:10 UTC, 204 with the version alone
+# when the page's own stream was handed that view (the tap names the page's tab, X-Tab). The board
+# taps so unless told --json-taps (the version alone in JSON, as every figure before 26 November
+# 2026 18:30 UTC was measured: a page never asks that way).
 HTMX_TAP = {"Accept": "text/html", "HX-Request": "true", "Accept-Encoding": "gzip, deflate"}
 
 
