@@ -54,7 +54,12 @@ def fill_pad(phone, **values):
 
 
 def layout_problems(board, phone) -> list[str]:
-    """Both layout checks at once; each sets its own screen size, and the pages go back to theirs."""
+    """Both layout checks at once, on one moment of the table: each screen's view comes on its own
+    stream in its own time (the board's own tap's too), so both are first let reach the newer of
+    their two versions. Each check sets its own screen size, and the pages go back to theirs."""
+    newest = max(int(page.locator("#view").get_attribute("data-version")) for page in (board, phone))
+    for page in (board, phone):
+        page.wait_for_function("v => parseInt(document.getElementById('view').dataset.version, 10) >= v", arg=newest)
     problems = [f"board: {p}" for p in big_screen_problems(board)] + [f"seat: {p}" for p in thumb_reach_problems(phone)]
     board.set_viewport_size(TABLET["viewport"])
     phone.set_viewport_size(PHONE)
