@@ -199,18 +199,29 @@ def test_phones_save_their_pads_at_the_same_instant(server, browser):
         page.context.close()
 
 
+# Notes when the page's stream opens: its taps name its tab only then.
+STREAM_OPENED = "document.addEventListener('htmx:sse:after:connection', () => { window.streamOpened = true; })"
+
+
 def test_a_tap_answered_by_its_own_stream_is_swapped_in_as_its_answer(server, browser):
     board = browser.new_context(viewport=TABLET).new_page()
     board.goto(f"{server.url}/new/pack-the-essentials")
     board.check("input[name=mode][value=scorepad]")
     board.get_by_role("button", name="Create the table").click()
-    ann, bo = phones_at(browser, f"{server.url}/t/{code_from_url(board.url)}/join", ("Ann", "Bo"))
+    join_url = f"{server.url}/t/{code_from_url(board.url)}/join"
+    phones = []
+    for name in ("Ann", "Bo"):
+        context = browser.new_context(viewport=PHONE, has_touch=True)
+        context.add_init_script(STREAM_OPENED)
+        phones.append(join_by_qr(context, join_url, name))
+    ann, bo = phones
     expect(board.locator(".seat-list li")).to_have_count(2, timeout=SLOW)
+    for phone in (ann, bo):
+        # each phone's stream is open before the game starts, so the server holds it by then
+        phone.wait_for_function("() => window.streamOpened === true", timeout=SLOW)
     board.get_by_role("button", name=re.compile("Start with")).click()
     for phone in (ann, bo):
         expect(phone.locator(".pte-my-pad form")).to_be_visible(timeout=SLOW)
-        # the page's stream is up (its taps name its tab only then)
-        phone.wait_for_function("() => !!document.getElementById('live').dataset.tab")
     bo.locator(".pte-my-pad input[name=todo1]").fill("9")   # typed, not saved
     form = ann.locator(".pte-my-pad form")
     for key, value in PAD.items():
@@ -242,9 +253,11 @@ def test_a_tap_answered_204_whose_view_never_comes_on_the_stream_fetches_it(serv
     with two tabs of one browser: the second's own stream never opens (its request is held), and it
     names the first one's tab, believing its stream up."""
     board, join_url = new_toolbox(browser, server.url, ("Dice",))
-    (first,) = phones_at(browser, join_url, ("Ann",))
-    first.wait_for_function("() => !!document.getElementById('live').dataset.tab")
-    second = first.context.new_page()
+    context = browser.new_context(viewport=PHONE, has_touch=True)
+    context.add_init_script(STREAM_OPENED)
+    first = join_by_qr(context, join_url, "Ann")
+    first.wait_for_function("() => window.streamOpened === true", timeout=SLOW)
+    second = context.new_page()
     held = []
     second.route(re.compile(r".*/events\?.*"), lambda route: held.append(route))   # never answered: no event, no error
     second.goto(first.url)

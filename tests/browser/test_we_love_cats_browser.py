@@ -24,7 +24,10 @@ def join(browser, url: str, name: str):
 
 
 def resolve_both(page):
-    """Tap the results on this phone until none is left (an Adopt button, else the first colour)."""
+    """Tap the results of this phone's roll until none is left (an Adopt button, else the first
+    colour). The roll's view comes on the phone's own stream in its own time, so it is waited for
+    here, not taken as there because another screen shows the roll."""
+    expect(page.locator("#view .wlc-choice")).not_to_have_count(0)
     for _ in range(2):
         choices = page.locator("#view .wlc-choice")
         before = choices.count()
