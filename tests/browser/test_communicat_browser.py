@@ -112,6 +112,7 @@ def test_board_and_three_phones_only_the_cat_sees_the_need(server, browser, tmp_
     bob.get_by_role("button", name="Start").click()
     expect(board.locator(".countdown.running")).to_be_visible()
     expect(cy.locator(".countdown.running")).to_be_visible()
+    expect(bob.locator(".countdown.running")).to_be_visible()   # his own tap's view, on his stream
     assert_accessible(bob, "CommuniCat seat, timer running")
     # read from across the table: the Needs, the Cat, the timer, the score and the Nine Lives left
     assert big_screen_problems(board, at_least=8 + 4) == []
