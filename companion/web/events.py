@@ -31,14 +31,15 @@ from flask import Blueprint, Response, current_app, g, request
 from flask_babel import gettext
 
 from ..engine import Credentials, TableNotFound, Tables, normalise_code
+from ..errors import BadInput
 from ..engine.snapshots import Look
 from ..serving import STREAM_WRITER
-from .answers import plain_refusal
+from .answers import plain_refusal, refusal_text
 from .deliveries import KEEP_ALIVE, Deliveries, Listener, serve_pushed
 from .i18n import request_language
 from .sections import ViewContext, view_html
 from .security import client_address, hold_back, unknown_table_answer
-from .tables import TAB_REFUSED, TAB, credentials, join_url
+from .tables import credentials, join_url, tab_given
 
 bp = Blueprint("events", __name__)
 log = logging.getLogger(__name__)
@@ -206,9 +207,10 @@ def stream(code: str):
     role = request.args.get("as")
     if role is not None and role not in ("board", "seat"):
         return plain_refusal(400, gettext("'as' must be board or seat."))
-    tab = request.args.get("tab")   # the page's tab (tables.TAB): a tap from it can then leave its view out
-    if tab is not None and not TAB.fullmatch(tab):
-        return plain_refusal(400, gettext(TAB_REFUSED))
+    try:
+        tab = tab_given(request.args.get("tab"))   # the page's tab: a tap from it can then leave its view out
+    except BadInput as refused:
+        return plain_refusal(400, refusal_text(refused))
     g.code = code  # the table pages' helpers (credentials, links) read it
     last_seen = request.headers.get("Last-Event-ID", "")
     seen = int(last_seen) if last_seen.isascii() and last_seen.isdigit() and len(last_seen) < 10 else 0
