@@ -10,6 +10,8 @@ its seven deliveries (the HTTP server around it is bench/live.py's).
     python bench/stream_cpu.py --actions 300 --htmx-taps   # each roll answered with the board's view, as a page asks
     python bench/stream_cpu.py --actions 300 --htmx-taps --pushed   # streams pushed as on the app's own server;
         # the board's tap names its page's tab and is answered 204 (--no-tab: as a page whose stream is down)
+    python bench/stream_cpu.py --actions 300 --htmx-taps --pushed --gap-ms 10   # idle 10 ms after each tap, as a
+        # server between taps: the same work costs about twice the CPU once the caches have gone cold
     python bench/stream_cpu.py --db redis://127.0.0.1:6401/0   # the same on a Redis of its own (the
         # bench leaves its table there); the app's side of each round trip to Redis counts, Redis's own CPU not
 
@@ -133,10 +135,11 @@ def roll(host, code: str, version: int, htmx: bool = False, tab: str | None = No
 
 
 def measure(actions: int, profile: bool, database: str | None = None, htmx: bool = False, pushed: bool = False,
-            tab: bool = True) -> dict:
+            tab: bool = True, gap: float = 0.0) -> dict:
     """`database`: a --db value (a redis:// URL); None: a SQLite file in a temporary folder.
     `pushed`: the streams take their events pushed (CountingWriter), and the board's htmx taps name
-    its page's tab unless `tab` is false."""
+    its page's tab unless `tab` is false. `gap`: seconds the process sleeps after each measured tap
+    (its CPU clock does not run meanwhile)."""
     with tempfile.TemporaryDirectory() as tmp:
         app, host, code, phones = build(database or str(Path(tmp) / "cpu.db"))
         tables, renderings, events = app.extensions["companion"], app.extensions["sections"], app.extensions["view_events"]
@@ -146,6 +149,8 @@ def measure(actions: int, profile: bool, database: str | None = None, htmx: bool
         started = time.process_time()
         for _ in range(actions):
             version = roll(host, code, version, htmx)
+            if gap:
+                time.sleep(gap)
         alone = (time.process_time() - started) / actions
         if pushed:
             writers, streams = open_pushed_streams(app, host, phones, code, version), []
@@ -171,6 +176,8 @@ def measure(actions: int, profile: bool, database: str | None = None, htmx: bool
         handed_before = sum(w.events for w in writers)
         for _ in range(actions):
             version = roll(host, code, version, htmx, tap, answers)
+            if gap:
+                time.sleep(gap)
             for _, chunks in streams:
                 event = next(chunks)
                 if f"\ndata: {version}\n".encode() in event:
@@ -189,7 +196,7 @@ def measure(actions: int, profile: bool, database: str | None = None, htmx: bool
         tables.store.close()
     answered = ("204, its page's stream carrying the view" if pushed and htmx and tab else "the board's view (htmx)"
                 if htmx else "the version (JSON)")
-    result = {"actions": actions, "taps_answered_with": answered,
+    result = {"actions": actions, "idle_ms_between_taps": gap * 1000, "taps_answered_with": answered,
               "streams": "7 pushed" if pushed else len(streams), "views_delivered": delivered,
               "tap_answers": {str(k): v for k, v in sorted(answers.items())},
               "cpu_ms_per_action_alone": round(alone * 1000, 3),
@@ -218,9 +225,13 @@ def main() -> None:
                         help="the streams take their events pushed, as on the app's own server (each held by a thread), "
                              "and the board's htmx taps name its page's tab")
     parser.add_argument("--no-tab", action="store_true", help="with --pushed: the taps name no tab (a page whose stream is down)")
+    parser.add_argument("--gap-ms", type=float, default=0.0,
+                        help="the process sleeps this long after each tap, as a server idles between taps: the same "
+                             "work then costs about twice the CPU (caches gone cold), as bench/live.py finds at a tap "
+                             "every few seconds")
     args = parser.parse_args()
     print(json.dumps(measure(max(1, min(args.actions, 5000)), args.profile, args.db, args.htmx_taps, args.pushed,
-                             not args.no_tab), indent=2))
+                             not args.no_tab, max(0.0, min(args.gap_ms, 1000.0)) / 1000), indent=2))
 
 
 if __name__ == "__main__":
