@@ -33,8 +33,12 @@ class Hub:
         # with a shared Redis this process hears of every table in the cluster. A waiter reads the
         # version and takes the Event under the same lock, so it cannot miss this update.
         with self._lock:
-            if version <= self._versions.get(code, 0):
+            known = self._versions.get(code, 0)
+            if version < known or (version == known and not made_here):
                 return   # nothing newer (this process's own change, heard again from Redis)
+            # A change of this process's own may be heard from Redis (its commit PUBLISHes it) before
+            # its greenlet gets here: it is delivered here all the same, so every screen's event is
+            # on its way before the tap's answer (Deliveries.published).
             self._versions[code] = version
             event = self._next.pop(code, None)
         if event is not None:

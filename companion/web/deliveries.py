@@ -59,6 +59,10 @@ class Listener:
         if self.send_now(event):
             self.sent = version
 
+    def has(self, version: int) -> bool:
+        """Whether the event for `version` or a newer one was sent or waits to be."""
+        return self.sent >= version or (self.pending is not None and self.pending[0] >= version)
+
     def keep_alive(self) -> None:
         """A keep-alive comment, sent now as far as the socket takes it, unless something else is
         being sent (then that keeps the connection alive)."""
@@ -147,14 +151,14 @@ class Deliveries:
             # In a context of its own, empty as a new greenlet's: nothing of the tap's request reaches
             # another screen's view (url_for, for one, takes a request's URL adapter and blueprint
             # before the app context's that each view is rendered in, ViewContext.rendering).
-            contextvars.Context().run(self.deliver, code, version)
+            contextvars.Context().run(self.deliver, code, version, True)
         else:
             gevent.spawn(self.deliver, code, version)
 
-    def deliver(self, code: str, version: int) -> None:
+    def deliver(self, code: str, version: int, made_here: bool = False) -> None:
         for listener in list(self._tables.get(code, ())):
             try:
-                give(listener, version)
+                give(listener, version, made_here)
             except Exception:   # one stream's fault must not cost the others their event
                 log.exception("could not deliver an event to a stream")
                 listener.end()
@@ -182,12 +186,15 @@ class Deliveries:
                         gevent.sleep(0)   # let taps and deliveries run between batches
 
 
-def give(listener: Listener, version: int) -> None:
+def give(listener: Listener, version: int, made_here: bool = False) -> None:
     """The listener's event for `version` or newer, made and handed to it, unless it has it or is
-    being given it already."""
-    if listener.known >= version or listener.gone:
+    being given it already. A change made here (`made_here`, in the greenlet of the tap that made
+    it) is given even while another greenlet makes it: one that heard the change from Redis first
+    may be waiting on a read, and the tap's answer asks whether its page's stream was handed its
+    view (Deliveries.carried). hand() sends a version once, whichever gets there first."""
+    if listener.gone or listener.has(version) or (listener.known >= version and not made_here):
         return
-    listener.known = version   # claimed before making it: making may wait (a Redis read)
+    listener.known = max(listener.known, version)   # claimed before making it: making may wait (a Redis read)
     made, event = listener.changed(version)
     listener.known = max(listener.known, made)
     listener.hand(made, event)

@@ -132,6 +132,41 @@ def test_a_change_made_here_reaches_every_stream_before_its_publisher_goes_on_an
         deliveries.remove(stream)
 
 
+def test_a_change_made_here_and_heard_from_redis_first_is_given_by_its_publisher_all_the_same():
+    """On Redis a commit PUBLISHes its version, and the subscriber may hear it before the greenlet
+    that made it gets to publish it here. That greenlet still hands every stream its event before
+    it goes on (so a tap can be answered 204: its page's stream has its view), even a stream whose
+    event the heard delivery is making (waiting on a read); each stream is sent the version once."""
+    hub = Hub()
+    deliveries = Deliveries(hub, KEEPALIVE)
+    calls: list[int] = []
+
+    def changed(version: int) -> tuple[int, bytes]:
+        calls.append(version)
+        if len(calls) == 1:
+            gevent.sleep(0.01)   # the heard delivery's first event waits on a read
+        return version, b"event: changed\nid: %d\ndata: %d\ndata: <p>view</p>\n\n" % (version, version)
+
+    sockets = [Socket(), Socket()]
+    for socket in sockets:
+        stream = listener("ABCD", socket, time.monotonic())
+        stream.changed = changed
+        deliveries.add(stream)
+    hub.publish("ABCD", 2)                   # heard from Redis: its delivery gets a greenlet
+    gevent.sleep(0)                          # which starts on the first stream and waits
+    assert calls == [2] and [len(s.sent) for s in sockets] == [0, 0]
+    hub.publish("ABCD", 2, made_here=True)   # the tap's own greenlet, back from its commit
+    assert [len(s.sent) for s in sockets] == [1, 1]   # every stream, the one being made included
+    assert all(stream.viewed == 2 for stream in deliveries._tables["ABCD"])
+    gevent.sleep(0.05)                       # the heard delivery ends: nothing sent twice
+    assert [len(s.sent) for s in sockets] == [1, 1]
+    hub.publish("ABCD", 2)                   # and heard once more: nothing
+    gevent.sleep(0)
+    assert [len(s.sent) for s in sockets] == [1, 1]
+    for stream in list(deliveries._tables["ABCD"]):
+        deliveries.remove(stream)
+
+
 def test_a_change_made_in_a_request_is_delivered_with_nothing_of_that_request():
     """Delivered in the tap's greenlet, yet as a new greenlet would be: no request or app context of
     the tap's around any other screen's event (url_for would take the tap's URL adapter and
