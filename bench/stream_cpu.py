@@ -16,7 +16,7 @@ its seven deliveries (the HTTP server around it is bench/live.py's).
         # bench leaves its table there); the app's side of each round trip to Redis counts, Redis's own CPU not
 
 Prints one JSON object: CPU ms per action alone, per action with its seven deliveries, and the
-renderings, distinct events and store reads made per action.
+renderings (sections and frames), the parts, the distinct events and the store reads made per action.
 """
 from __future__ import annotations
 
@@ -165,7 +165,7 @@ def measure(actions: int, profile: bool, database: str | None = None, htmx: bool
             reads["count"] += 1
             return real_read()
         tables.store.read = counting_read
-        rendered, made = renderings.rendered, events.made
+        rendered, made, parts = renderings.rendered, events.made, renderings.parts_rendered
         profiler = None
         if profile:
             import cProfile
@@ -203,6 +203,7 @@ def measure(actions: int, profile: bool, database: str | None = None, htmx: bool
               "cpu_ms_per_action_with_7_deliveries": round(with_events * 1000, 3),
               "cpu_ms_per_delivery": round((with_events - alone) * 1000 / 7, 3),
               "renderings_per_action": round((renderings.rendered - rendered) / actions, 2),
+              "parts_made_per_action": round((renderings.parts_rendered - parts) / actions, 2),
               "events_made_per_action": round((events.made - made) / actions, 2),
               "store_reads_per_action": round(reads["count"] / actions, 2)}
     if profiler:
