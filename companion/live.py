@@ -37,10 +37,13 @@ class Hub:
             if version < known or (version == known and not made_here):
                 return   # nothing newer (this process's own change, heard again from Redis)
             # A change of this process's own may be heard from Redis (its commit PUBLISHes it) before
-            # its greenlet gets here: it is delivered here all the same, so every screen's event is
-            # on its way before the tap's answer (Deliveries.published).
-            self._versions[code] = version
-            event = self._next.pop(code, None)
+            # its greenlet gets here: its waiters were woken then, and its deliveries are made here
+            # all the same, so every screen's event is on its way before the tap's answer
+            # (Deliveries.published).
+            event = None
+            if version > known:
+                self._versions[code] = version
+                event = self._next.pop(code, None)
         if event is not None:
             event.set()
         if self.on_publish is not None:
