@@ -17,6 +17,7 @@ def test_a_waiting_stream_wakes_at_a_newer_version_and_not_at_the_same_one():
     while hub.open_streams() == 0:
         threading.Event().wait(0.001)
     hub.publish("ABCD", 3)            # the same version again (heard back from Redis): no wake
+    hub.publish("ABCD", 3, made_here=True)   # or made here and heard from Redis first: no wake either
     hub.publish("OTHER", 9)           # another table's
     waiting.join(0.05)
     assert waiting.is_alive()
