@@ -232,6 +232,11 @@ class GuardedMixin:
 STREAM_WRITER = "companion.stream_writer"
 
 
+def chunked(data: bytes) -> bytes:
+    """`data` as one chunk of HTTP/1.1's chunked body, as gevent frames what a response yields."""
+    return b"%x\r\n%s\r\n" % (len(data), data)
+
+
 class StreamWriter:
     """Writes the pieces of a response that is already streaming straight to the client's socket,
     from whichever greenlet has them: after a change, one greenlet hands each of a table's streams
@@ -252,7 +257,7 @@ class StreamWriter:
         return bool(self._handler.headers_sent)
 
     def frame(self, data: bytes) -> bytes:
-        return b"%x\r\n%s\r\n" % (len(data), data) if self._handler.response_use_chunked else data
+        return chunked(data) if self._handler.response_use_chunked else data
 
     def send_now(self, framed: bytes) -> int:
         """As much of `framed` as the socket takes without waiting: how many bytes. A client whose

@@ -31,8 +31,8 @@ from flask import Blueprint, Response, current_app, g, request
 from flask_babel import gettext
 
 from ..engine import Credentials, TableNotFound, Tables, normalise_code
-from ..errors import BadInput
 from ..engine.snapshots import Look
+from ..errors import BadInput
 from ..serving import STREAM_WRITER
 from .answers import plain_refusal, refusal_text
 from .deliveries import KEEP_ALIVE, Deliveries, Listener, serve_pushed

@@ -11,6 +11,7 @@ import flask
 import gevent
 
 from companion.live import Hub
+from companion.serving import chunked
 from companion.web.deliveries import KEEP_ALIVE, SWEEP_BATCH, Deliveries, Listener
 
 KEEPALIVE = 15.0
@@ -25,7 +26,7 @@ class Socket:
         self.takes, self.gone = takes, gone
 
     def frame(self, piece: bytes) -> bytes:
-        return b"%x\r\n%s\r\n" % (len(piece), piece)
+        return chunked(piece)
 
     def send_now(self, framed: bytes) -> int:
         if self.gone:

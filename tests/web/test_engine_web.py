@@ -7,6 +7,7 @@ import pytest
 pytestmark = pytest.mark.both_backends  # the same tests on SQLite and on Redis (tests/conftest.py)
 
 from companion import create_app
+from companion.web.deliveries import KEEP_ALIVE
 from tests.conftest import HTMX, JSON
 
 ALL_PARTS = ["timers", "dice", "bag", "deck", "track", "counters", "rounds", "picker"]
@@ -288,7 +289,7 @@ def test_event_stream_flushes_at_once_and_reports_changes(app, table):
     # (on Redis, under a loaded machine): it is not the event, and the event still comes
     piece = next(chunks)
     for _ in range(5):
-        if piece != b": keep-alive\n\n":
+        if piece != KEEP_ALIVE:
             break
         piece = next(chunks)
     assert piece == b"event: changed\nid: 2\ndata: 2\n\n"
