@@ -43,6 +43,8 @@ def test_board_and_phone_stay_in_sync(server, browser):
 
     # a roll on the phone appears on the board without reload
     phone.get_by_role("button", name="Roll 2 dice").click()
+    # the click does not wait for the answer: read the phone's faces only once its view has them
+    expect(phone.locator(".dice-row .die")).to_have_count(2)
     expect(board.locator(".dice-row .die")).to_have_count(2)
     expect(board.locator(".dice-row .die")).to_have_text(phone.locator(".dice-row .die").all_inner_texts())
     expect(board.locator(".part.dice")).to_contain_text("rolled by Ann")
