@@ -79,7 +79,10 @@ def test_every_need_card_keeps_its_picture_and_name_inside(server, browser, lang
             deal(board, words["again"] if board.locator(".cc-need").count() else words["new"])
             expect(board.locator(".cc-need")).to_have_count(count)
             expect(seat.locator("#view")).to_have_attribute("data-version", board.locator("#view").get_attribute("data-version"))
+            dealt = generator.locator("#needs input[name=version]").first.input_value()
             generator.get_by_role("button", name=words["new"]).click()
+            # the last deal had as many cards: measure once this deal has replaced it
+            expect(generator.locator("#needs input[name=version]").first).not_to_have_value(dealt)
             expect(generator.locator(".cc-need")).to_have_count(count)
             for page, where in ((board, "board"), (seat, "seat"), (generator, "generator")):
                 for size, viewport in (("tablet", TABLET), ("phone", PHONE)):
