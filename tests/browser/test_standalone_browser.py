@@ -52,6 +52,7 @@ def test_an_installed_app_plays_and_finds_its_seat_again(server, playwright, tmp
     phone.get_by_label("Your name").fill("Ann")
     phone.get_by_role("button", name="Take a seat").click()
     expect(phone).to_have_url(re.compile(r"/seat$"))
+    phone.wait_for_load_state("domcontentloaded")   # the URL changes before the body is there (see table_opened)
     links_stay_in_the_app(phone, server.url)
     expect(board.locator(".seat-list")).to_contain_text("Ann")           # live, no reload
 
