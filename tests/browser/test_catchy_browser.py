@@ -121,6 +121,8 @@ def test_two_phones_play_a_trick(server, browser):
     ann = join(browser.new_context(viewport=PHONE), join_url, "Ann")
     bob = join(browser.new_context(viewport=PHONE), join_url, "Bob")
     expect(board.get_by_role("button", name="Bob has it")).to_be_visible()
+    # Bob's join reaches Ann's phone on its own stream: measured once it offers her the start
+    expect(ann.get_by_role("button", name="I hold the Starting card")).to_be_visible()
     assert thumb_reach_problems(ann) == [], "seat before the first round"
 
     bob.get_by_role("button", name="I hold the Starting card").click()

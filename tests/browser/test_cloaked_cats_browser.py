@@ -96,6 +96,9 @@ def test_three_phones_and_a_board_play_a_turn(server, browser):
     assert_accessible(board, "Cloaked Cats board, after a guess")
     assert_accessible(target, "Cloaked Cats seat with a revealed feature")
 
+    # the Ask's view reaches the asking phone last, on its own stream: its version is read (and
+    # "End my turn" tapped) only once it shows the turn after the guess
+    expect(active.get_by_role("heading", name="Your turn is nearly done")).to_be_visible()
     before = active.locator("#view").get_attribute("data-version")
     active.get_by_role("button", name="End my turn").click()
     # The click only sends the move: wait until it is applied before asking the table whose turn it is.

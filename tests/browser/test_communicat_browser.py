@@ -113,6 +113,7 @@ def test_board_and_three_phones_only_the_cat_sees_the_need(server, browser, tmp_
     expect(board.locator(".countdown.running")).to_be_visible()
     expect(cy.locator(".countdown.running")).to_be_visible()
     expect(bob.locator(".countdown.running")).to_be_visible()   # his own tap's view, on his stream
+    expect(ann.locator(".countdown.running")).to_be_visible()   # measured below with the timer running
     assert_accessible(bob, "CommuniCat seat, timer running")
     # read from across the table: the Needs, the Cat, the timer, the score and the Nine Lives left
     assert big_screen_problems(board, at_least=8 + 4) == []
@@ -189,6 +190,8 @@ def test_versus_each_cat_sees_its_own_team_need_and_the_timer_end_shows(server, 
     expect(bob.locator(".cc-my-need")).to_be_visible()
     expect(ann.locator(".is-secret .cc-mark")).to_have_text("🐾 Blue · Paw")
     expect(bob.locator(".is-secret .cc-mark")).to_have_text("⚡ Orange · Scratch")
+    # the board's own tap's view comes on its stream after the phones' (and none is secret before it either)
+    expect(board.locator(".cc-need")).to_have_count(8)
     expect(board.locator(".is-secret")).to_have_count(0)
     board.screenshot(path=str(tmp_path / "versus-board.png"), full_page=True)
     # whose turn it is, beside the round, and both scores are readable across the table

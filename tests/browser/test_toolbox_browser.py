@@ -61,6 +61,7 @@ def test_a_game_night_on_the_toolbox(server, browser):
     far = set(board.locator("[data-far]").evaluate_all("els => els.map(e => e.dataset.far)"))
     assert far == {"timer", "dice", "score", "counter", "round"}
     for phone in phones:
+        expect(phone.locator(".countdown.running")).to_be_visible()   # each phone's stream in its own time
         assert thumb_reach_problems(phone) == []
         assert small_targets(phone) == []
     for scheme in ("light", "dark"):
@@ -97,6 +98,7 @@ def test_every_part_on_a_phone_stays_within_reach(server, browser):
     expect(ann.locator(".glance .picked")).to_contain_text("Ann goes first")
     assert thumb_reach_problems(ann) == []
     assert small_targets(ann) == []
+    expect(board.locator(".picked")).to_contain_text("Ann goes first")   # Ann's taps reach the board on its stream
     assert big_screen_problems(board, at_least=9) == []          # two timers, dice, bag, cards, score, counter, round, first
     assert_accessible(ann, "toolbox seat with every part")
     assert_accessible(board, "toolbox board with every part")

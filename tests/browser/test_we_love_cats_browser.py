@@ -114,6 +114,8 @@ def test_board_and_three_phones_play_turns_live(server, browser):
     for page in (board, bob, cy):
         expect(page.locator("#view .wlc-dice .wlc-die")).to_have_count(2)
         expect(page.locator("#view .wlc-dice-part")).to_contain_text("Rolled by Ann")
+    # Ann's own tap's view comes on her stream after the others have theirs
+    expect(ann.locator("#view .wlc-dice .wlc-die")).to_have_count(2)
     for page in (board, ann):  # the roll's tumble is over before the checks
         page.evaluate("() => Promise.all(document.getAnimations().map(a => a.finished))")
     at_a_glance(board, {"Ann (choosing)": ann, "Bob (watching the roll)": bob}, "Ann resolving")

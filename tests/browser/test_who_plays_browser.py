@@ -34,6 +34,8 @@ def test_cleo_and_dan_play_catchy_while_ann_and_ben_watch(server, browser):
     # A CommuniCat round under way, then the host picks Catchy! for Cleo and Dan and ends it early.
     board.get_by_role("button", name="New Needs").click()
     expect(phones["Ann"].locator("#view")).to_contain_text("Need")
+    # ("Need" is on Ann's page before the deal too: "New Needs"); the form is read once the round shows
+    expect(phones["Ann"].locator(".cc-need")).to_have_count(8)
     old_game_form = phones["Ann"].locator("#view form.act").first.evaluate(
         "f => Object.fromEntries(new FormData(f))")     # what a tap from that page sends
     board.locator(".table-drawer > summary", has_text="Table").click()   # folded away during a game
