@@ -85,8 +85,9 @@ def test_every_game_board_and_seat(server, browser, game):
             act(board, server.url, code, move, recipe.fields(fields, seat_ids), "board")
         expect(board.locator("#view")).not_to_have_attribute("data-version", before)
         expect(phones[0].locator("#view")).not_to_have_attribute("data-version", before)
-        # each screen's view comes on its own stream: a phone still behind the board's lobby version
-        # differs from `before` too, so both are let reach the version the moves left the table at
+        # Each screen's view comes on its own stream. A phone whose stream still lags behind the
+        # board's lobby version (`before`) differs from it too, so both wait for the version the
+        # moves left the table at.
         latest = str(board.request.get(f"{server.url}/t/{code}/view.json").json()["version"])
         for page in (board, phones[0]):
             expect(page.locator("#view")).to_have_attribute("data-version", latest)
