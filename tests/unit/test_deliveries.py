@@ -45,6 +45,14 @@ def listener(code: str, socket: Socket, written: float) -> Listener:
     return made
 
 
+def watch(deliveries: Deliveries, code: str, sockets: list[Socket], changed) -> None:
+    """A stream of the table on each socket, each making its events with `changed`."""
+    for socket in sockets:
+        stream = listener(code, socket, time.monotonic())
+        stream.changed = changed
+        deliveries.add(stream)
+
+
 def test_an_idle_stream_is_written_its_keep_alive_and_a_busy_or_recent_one_is_not():
     deliveries = Deliveries(Hub(), KEEPALIVE)
     now = time.monotonic()
@@ -119,10 +127,7 @@ def test_a_change_made_here_reaches_every_stream_before_its_publisher_goes_on_an
     def changed(version: int) -> tuple[int, bytes]:
         return version, b"event: changed\nid: %d\n\n" % version
 
-    for socket in sockets:
-        stream = listener("ABCD", socket, time.monotonic())
-        stream.changed = changed
-        deliveries.add(stream)
+    watch(deliveries, "ABCD", sockets, changed)
     hub.publish("ABCD", 2, made_here=True)
     assert [len(s.sent) for s in sockets] == [1, 1]   # no yield in between
     hub.publish("ABCD", 3)                             # heard from another process
@@ -149,10 +154,7 @@ def test_a_change_made_here_and_heard_from_redis_first_is_given_by_its_publisher
         return version, b"event: changed\nid: %d\ndata: %d\ndata: <p>view</p>\n\n" % (version, version)
 
     sockets = [Socket(), Socket()]
-    for socket in sockets:
-        stream = listener("ABCD", socket, time.monotonic())
-        stream.changed = changed
-        deliveries.add(stream)
+    watch(deliveries, "ABCD", sockets, changed)
     hub.publish("ABCD", 2)                   # heard from Redis: its delivery gets a greenlet
     gevent.sleep(0)                          # which starts on the first stream and waits
     assert calls == [2] and [len(s.sent) for s in sockets] == [0, 0]
