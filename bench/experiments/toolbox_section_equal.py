@@ -1,7 +1,7 @@
 """With section.patch applied: the Toolbox's section made in Python gives the same view as its
-template, for the board and two seats, in English and German, after each of 40 random moves (one
-table, every part). Whitespace between tags, a running timer's share left and its clock are set
-aside: they differ by layout or by the moment of each request, not by what is shown.
+template, for the board and two of its six seats, in English and German, after each of 40 random
+moves (one table, every part). Whitespace between tags, a running timer's share left and its clock
+are set aside: they differ by layout or by the moment of each request, not by what is shown.
 
     python bench/experiments/toolbox_section_equal.py    # from the patched checkout's root
 """
@@ -15,9 +15,10 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path.cwd()))
+sys.path.insert(0, str(Path.cwd() / "bench"))
 
-from companion import create_app  # noqa: E402
 from companion.web import sections  # noqa: E402
+from stream_cpu import build  # noqa: E402   # a Toolbox table with six seated phones, limits lifted
 
 PARTS = ["dice", "track", "counters", "bag", "timers", "rounds", "deck", "picker"]
 MOVES = ["roll", "bag_draw", "deck_draw", "timer_start", "round_next", "pick_first", "score", "count"]
@@ -33,15 +34,8 @@ def alike(html: str) -> str:
 def main() -> None:
     if not hasattr(sections, "EXPERIMENT_SECTION"):
         sys.exit("apply bench/experiments/section.patch first")
-    limits = {name: 10**6 for name in ("LOOKUPS_PER_MINUTE", "JOINS_PER_MINUTE", "MOVES_PER_MINUTE",
-                                         "VIEWS_PER_MINUTE", "TABLES_PER_MINUTE", "CLAIMS_PER_MINUTE")}
     with tempfile.TemporaryDirectory() as tmp:
-        app = create_app({"DATABASE": str(Path(tmp) / "equal.db"), "TESTING": True, "RANDOM_SEED": 3, **limits})
-        host = app.test_client()
-        code = host.post("/tables", data={"game": "toolbox", "parts": PARTS}).headers["Location"].rsplit("/", 1)[-1]
-        phones = [app.test_client() for _ in range(2)]
-        for i, phone in enumerate(phones):
-            assert phone.post(f"/t/{code}/join", data={"name": f"P{i}"}).status_code == 303
+        app, host, code, phones = build(str(Path(tmp) / "equal.db"), PARTS)
         rng, compared, answers = random.Random(1), 0, {}
         for _ in range(40):
             for client, role in ((host, "board"), (phones[0], "seat"), (phones[1], "seat")):
