@@ -1,7 +1,8 @@
 """CPU time of rendering one view's pieces, in-process: the game section and the frame of a Toolbox
 table's seat and board (web/sections.py), each made afresh (its kept rendering dropped first; the
 parts it holds, a log's lines and the dice, stay kept as they would after a tap), as an event stream
-renders them: from its ViewContext, with no request. bench/stream_cpu.py measures a whole tap; this
+renders them: from its ViewContext, with no request. The Toolbox's section is laid out in Python
+from its parts (web/toolbox_section.py) and never kept, so its figure is that layout. bench/stream_cpu.py measures a whole tap; this
 is the part of it that issue 29 found largest, alone and less noisy.
 
     python bench/render_cpu.py                 # the benchmark's table: dice only
@@ -27,36 +28,47 @@ from bench.stream_cpu import build, open_streams, roll, version_of  # noqa: E402
 from companion.web import sections  # noqa: E402
 
 
-def recorded_renderings(app, host, code, phones) -> dict:
-    """What a roll's streams render (template, inputs, around), by piece: a seat's and the board's
-    section and frame, caught on their way into Renderings.render."""
-    caught: dict = {}
-    real = sections.Renderings.render
+FRAME = "table/_view.html"
 
-    def spy(self, template, inputs, around=nullcontext):
-        caught[(template, inputs.role)] = (template, inputs, around)
-        return real(self, template, inputs, around)
+
+def recorded_renderings(app, host, code, phones) -> dict:
+    """What a roll's streams render (inputs, around), by piece: a seat's and the board's section,
+    caught on their way into sections.section_html, and frame, into Renderings.render."""
+    caught: dict = {}
+    real_section, real_render = sections.section_html, sections.Renderings.render
+
+    def section_spy(renderings, inputs, around=nullcontext):
+        caught[f"section_{inputs.role}"] = (inputs, around)
+        return real_section(renderings, inputs, around)
+
+    def render_spy(self, template, inputs, around=nullcontext):
+        if template == FRAME:
+            caught[f"frame_{inputs.role}"] = (inputs, around)
+        return real_render(self, template, inputs, around)
     version = version_of(host, code)
     for _ in range(5):   # a log to show, templates compiled
         version = roll(host, code, version)
     streams = open_streams(host, phones[:1], code, version)
-    sections.Renderings.render = spy
+    sections.section_html, sections.Renderings.render = section_spy, render_spy
     try:
         version = roll(host, code, version)
         for _, chunks in streams:
             next(chunks)
     finally:
-        sections.Renderings.render = real
+        sections.section_html, sections.Renderings.render = real_section, real_render
     for response, _ in streams:
         response.close()
-    return {f"{'frame' if t == 'table/_view.html' else 'section'}_{role}": call
-            for (t, role), call in caught.items()}
+    return caught
 
 
 def time_each(renderings, calls: dict, repeat: int, rounds: int) -> dict:
     out = {}
-    for name, (template, inputs, around) in calls.items():
-        key = sections.digest([template, inputs])
+    for name, (inputs, around) in calls.items():
+        if name.startswith("frame"):
+            template, make = FRAME, lambda: renderings.render(FRAME, inputs, around)
+        else:
+            template, make = sections.section_template(inputs), lambda: sections.section_html(renderings, inputs, around)
+        key = sections.digest([template, inputs])   # a laid out section is never kept: nothing to drop
         best = float("inf")
         for _ in range(rounds):
             started = time.process_time()
@@ -64,7 +76,7 @@ def time_each(renderings, calls: dict, repeat: int, rounds: int) -> dict:
                 dropped = renderings._kept.pop(key, None)
                 if dropped is not None:   # counted out, or the kept parts would be pushed out as it grows
                     renderings.size -= len(dropped)
-                renderings.render(template, inputs, around)
+                make()
             best = min(best, (time.process_time() - started) / repeat)
         out[f"{name}_us"] = round(best * 1e6, 1)
     return out

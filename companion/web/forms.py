@@ -38,8 +38,9 @@ def _typed(values) -> tuple | None:
 @pass_context
 def place(context) -> tuple:
     """Where the forms of the template calling it send their moves, and what they send with them:
-    its `game`'s id, `code`, `snap.version`, `snap.game_number` and `role`. A section hands it to a
-    part (sections.py) whose forms `act_at` writes: a part reads nothing of the section's context."""
+    its `game`'s id, `code`, `snap.version`, `snap.game_number` and `role`. A section laid out in
+    Python hands the same to a part (web/toolbox_section.py) whose forms `act_at` writes: a part
+    reads nothing of the section's context."""
     snap = context["snap"]
     return (context["game"].id, context["code"], snap.version, snap.game_number, context["role"])
 
@@ -123,5 +124,4 @@ def register(app) -> None:
     app.jinja_env.globals["action_form_open"] = form_open
     app.jinja_env.globals["action_form"] = act
     app.jinja_env.globals["action_act_form"] = act_form
-    app.jinja_env.globals["action_place"] = place
     app.jinja_env.globals["action_act_at"] = act_at

@@ -4,7 +4,7 @@ After a change, every screen of a table wants its own view of the same version, 
 the same thing: every board, and every seat of a game whose view does not differ by seat. So a view
 is rendered as
 - the game's section (templates/games/<id>/board.html or seat.html, rendered as it is: an include
-  around it made a context more per rendering), from a SectionInputs: the game, the role, the table
+  around it made a context more per rendering; or laid out in Python, below), from a SectionInputs: the game, the role, the table
   code, the language, the version, the game's id at the table, the seats, the game's `view` and,
   only for a game that declares `sections_read_viewer` (companion/games/base.py Game), the viewer;
   nine tenths of a Toolbox seat view's work;
@@ -31,6 +31,9 @@ each line of a log, a Toolbox part's block) is a part (given.py's `part`): a tem
 the values the section hands it, or a macro called with them, in the section's language, which is
 all it can read, and kept under their digest like a section. A part with forms is handed where they
 go (forms.place). So after a roll only what the roll changed is made again, not the whole section.
+A section that is nothing but parts in order (the Toolbox's) has no template: it is laid out in
+Python from its inputs (LAID_OUT_IN_PYTHON, web/toolbox_section.py) and not kept, since joining
+parts already kept costs less than running a template and taking the digest of its whole HTML.
 
 Rendering itself is Jinja's (`render`), with what given.py makes once per language (gettext, `ui`,
 `part`, modules of macros) beside the inputs' fields, rather than flask.render_template per
@@ -53,6 +56,7 @@ from werkzeug.routing import MapAdapter
 from .. import games
 from ..engine import Viewer
 from ..games.base import Seat
+from . import toolbox_section
 from .given import given
 from .i18n import request_language
 
@@ -293,9 +297,26 @@ def view_html(snap, role: str, join_url: str, context: ViewContext | None = None
     else:
         renderings, language, around = context.app.extensions["sections"], context.language, context.rendering
     section_inputs, frame_inputs = view_inputs(snap, role, join_url, language)
-    section = renderings.render(section_template(section_inputs), section_inputs, around)
+    section = section_html(renderings, section_inputs, around)
     frame = renderings.render("table/_view.html", frame_inputs, around)
     return fill_in(frame, section, snap.version, snap.now)
+
+
+# Games whose section is laid out in Python from its parts (given.py's `part`), called with the
+# section's inputs and what given.py gives its language, rather than rendered by a template: a section
+# that is nothing but parts already kept costs less joined here than run as a template and kept under
+# its digest (toolbox_section.py says how much).
+LAID_OUT_IN_PYTHON = {"toolbox": toolbox_section.section}
+
+
+def section_html(renderings: Renderings, inputs: SectionInputs, around=nullcontext) -> Markup:
+    """The game's section: laid out in Python from its parts (LAID_OUT_IN_PYTHON), or its template
+    (section_template) rendered from `inputs`, or that rendering kept for equal inputs."""
+    lay_out = LAID_OUT_IN_PYTHON.get(inputs.game_id)
+    if lay_out is None:
+        return renderings.render(section_template(inputs), inputs, around)
+    with around():   # a part not kept is rendered, which needs an app context
+        return lay_out(inputs, given(current_app, inputs.language))
 
 
 def section_template(inputs: SectionInputs) -> str:

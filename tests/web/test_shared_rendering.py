@@ -49,7 +49,7 @@ def next_payload(chunks) -> tuple[int, str]:
     return int(version), html
 
 
-def test_six_phones_and_a_board_share_one_read_five_renderings_and_three_events(app, new_table, device, monkeypatch):
+def test_six_phones_and_a_board_share_one_read_three_frames_and_three_events(app, new_table, device, monkeypatch):
     board = new_table("toolbox", parts=["dice", "counters", "rounds"], counters="Lives: 2")
     phones = [device(board).join(name) for name in ("Ann", "Bob", "Cy", "Di", "Eve", "Flo")]
     seen = board.view()["version"]
@@ -71,9 +71,10 @@ def test_six_phones_and_a_board_share_one_read_five_renderings_and_three_events(
     for response, _ in streams:
         response.close()
     assert reads.count == 0  # the read after the move, made from the one kept and what the move wrote
-    # the seats' section once and their frame twice (Ann may undo her move, the other five may not),
-    # the board's section and frame once: five renderings for seven views
-    assert renderings.rendered - before == 5
+    # the seats' frame twice (Ann may undo her move, the other five may not) and the board's once:
+    # three renderings for seven views. The Toolbox's sections are no renderings of their own: they
+    # are laid out from their parts (web/toolbox_section.py; test_a_roll_renders_only_the_parts_it_changed)
+    assert renderings.rendered - before == 3
     # and three events made (Ann's, the other five phones' and the board's), the rest shared as bytes
     assert (events.made - made, events.shared - shared) == (3, 4)
     assert len({html for _, html in payloads[1:-1]}) == 1
@@ -286,9 +287,10 @@ def test_a_view_is_rendered_once_across_versions_and_filled_in_with_its_own(app,
     sly = device(board).join(mark)
     renderings = app.extensions["sections"]
     first = sly.client.get(f"/t/{board.code}/view?as=seat").get_data(as_text=True)
-    before = renderings.rendered
+    before, parts = renderings.rendered, renderings.parts_rendered
     again = sly.client.get(f"/t/{board.code}/view?as=seat").get_data(as_text=True)
-    assert renderings.rendered == before   # same inputs, newer clock: nothing rendered
+    # same inputs, newer clock: nothing rendered, the section's parts no more than the frame
+    assert renderings.rendered == before and renderings.parts_rendered == parts
     version = board.view()["version"]
     for html in (first, again):
         assert "<!--@" not in html   # every mark filled in

@@ -1,0 +1,81 @@
+"""The Toolbox's section, for the board and for a seat, laid out in Python from its parts.
+
+Every piece of it is a part (sections.py): a block of each Toolbox part with its controls
+(games/toolbox/_blocks.html), what each part shows (_show.html), the dice (_dice.html) and each line of
+the log (_log_line.html), made from its slice of the view and kept under its digest. What is left of
+the section is their order and a few wrapping tags, and as a template that was a third of a tap's
+view work: running the template and taking the digest of the whole section to keep it, after every
+change, for the bare joining of parts already kept. Laid out here it takes neither, and a tap costs
+about a seventh less CPU with the same HTML (docs/PERFORMANCE.md, "The Toolbox's section laid out in
+Python").
+
+The board shows each part's state beside its controls, big enough to read from a seat across the
+table. A phone held in one hand gets what it reads in one block at the top (the glance) and only the
+controls below it, so nothing to tap sits in the stretch zone at the top of the screen
+(tests/browser/layout.py).
+
+Like a template, it reads only its SectionInputs and what given.py makes for its language; the
+Toolbox's view is the same for every seat (it declares no sections_read_viewer), so nothing here is
+anyone's own.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from markupsafe import Markup
+
+if TYPE_CHECKING:
+    from .sections import SectionInputs
+
+BLOCKS, SHOW, DICE = "games/toolbox/_blocks.html", "games/toolbox/_show.html", "games/toolbox/_dice.html"
+# The parts in the order a screen shows them, top to bottom; the log comes last.
+ORDER = ("timers", "dice", "rounds", "picker", "track", "counters", "bag", "deck")
+SHOWN_ALONE = ("rounds", "picker", "track")   # shown in the glance as they are; counters each in a line
+GLANCE = Markup('<section class="part glance" aria-labelledby="glance-title">'
+                '<h2 id="glance-title" class="visually-hidden">%s</h2>')
+
+
+def section(inputs: SectionInputs, made: dict) -> Markup:
+    """The Toolbox's section for `inputs.role`, from `made`, what given.py gives the section's
+    language (its `part` and gettext)."""
+    part = made["part"]
+    view, role, snap = inputs.view, inputs.role, inputs.snap
+    board = role == "board"
+    # Where its forms go, what they send with them (forms.place, as act_at reads it).
+    at = (inputs.game_id, inputs.code, snap.version, snap.game_number, role)
+    html = [Markup('<div class="toolbox toolbox-%s">') % role]
+    if not board:
+        html.append(glance(view, made))
+    for name in ORDER:
+        value = view.get(name)
+        if not value:
+            continue
+        if name == "picker":   # no one to pick before anyone sits
+            html.append(part(BLOCKS, name, value, board, at, len(snap.seats) > 0))
+        elif name == "dice" and not board:
+            # A phone's dice block is its Roll button, whose words read the count alone: given the
+            # count, it is made once, not again after every roll (the faces are in the glance).
+            html.append(part(BLOCKS, name, {"count": value["count"]}, board, at))
+        else:
+            html.append(part(BLOCKS, name, value, board, at))
+    if view.get("log"):
+        html.append(part(BLOCKS, "log", view["log"]))
+    html.append(Markup("</div>"))
+    return Markup("\n").join(html)
+
+
+def glance(view: dict, made: dict) -> Markup:
+    """A phone's top block: what every part shows, with no controls."""
+    part = made["part"]
+    html = [GLANCE % part(SHOW, "glance_title")]
+    html += [part(SHOW, "timer", timer) for timer in view.get("timers") or ()]
+    if view.get("dice"):
+        html.append(part(DICE, dice=view["dice"]))
+    html += [part(SHOW, name, view[name]) for name in SHOWN_ALONE if view.get(name)]
+    if view.get("counters"):
+        lines = Markup("").join(Markup('<p class="counter">%s</p>') % part(SHOW, "counter", counter)
+                                for counter in view["counters"])
+        html.append(Markup('<div class="counters-show">%s</div>') % lines)
+    html += [part(SHOW, name, view[name]) for name in ("bag", "deck") if view.get(name)]
+    html.append(Markup("</section>"))
+    return Markup("").join(html)
