@@ -2,8 +2,9 @@
 table's seat and board (web/sections.py), each made afresh (its kept rendering dropped first; the
 parts it holds, a log's lines and the dice, stay kept as they would after a tap), as an event stream
 renders them: from its ViewContext, with no request. The Toolbox's section is laid out in Python
-from its parts (web/toolbox_section.py) and never kept, so its figure is that layout. bench/stream_cpu.py measures a whole tap; this
-is the part of it that issue 29 found largest, alone and less noisy.
+from its parts (web/toolbox_section.py) and never kept, so its figure is that layout.
+bench/stream_cpu.py measures a whole tap; this is the part of it that issue 29 found largest, alone
+and less noisy.
 
     python bench/render_cpu.py                 # the benchmark's table: dice only
     python bench/render_cpu.py --all-parts     # every Toolbox part (timers, track, bag, deck...)
@@ -67,7 +68,8 @@ def time_each(renderings, calls: dict, repeat: int, rounds: int) -> dict:
         if name.startswith("frame"):
             template, make = FRAME, lambda: renderings.render(FRAME, inputs, around)
         else:
-            template, make = sections.section_template(inputs), lambda: sections.section_html(renderings, inputs, around)
+            template = sections.section_template(inputs)
+            make = lambda: sections.section_html(renderings, inputs, around)   # noqa: E731
         key = sections.digest([template, inputs])   # a laid out section is never kept: nothing to drop
         best = float("inf")
         for _ in range(rounds):

@@ -4,10 +4,11 @@ After a change, every screen of a table wants its own view of the same version, 
 the same thing: every board, and every seat of a game whose view does not differ by seat. So a view
 is rendered as
 - the game's section (templates/games/<id>/board.html or seat.html, rendered as it is: an include
-  around it made a context more per rendering; or laid out in Python, below), from a SectionInputs: the game, the role, the table
-  code, the language, the version, the game's id at the table, the seats, the game's `view` and,
-  only for a game that declares `sections_read_viewer` (companion/games/base.py Game), the viewer;
-  nine tenths of a Toolbox seat view's work;
+  around it made a context more per rendering; or laid out in Python, below), from a
+  SectionInputs: the game, the role, the table code, the language, the version, the game's id at
+  the table, the seats, the game's `view` and, only for a game that declares
+  `sections_read_viewer` (companion/games/base.py Game), the viewer; nine tenths of a Toolbox seat
+  view's work;
 - the frame around it (templates/table/_view.html: claims, undo, the table log, seats, a finished
   game's result), from a FrameInputs that says what the viewer may do (host, board, seated) but not
   who it is, and the section's HTML.
