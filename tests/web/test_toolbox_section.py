@@ -1,0 +1,40 @@
+"""The Toolbox's section as companion/web/toolbox_section.py lays it out from its parts: a phone reads
+the glance first and taps the controls below it, in the parts' one order whatever order the host
+picked them in, then the log; the board shows each part's state inside its block."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.conftest import DE
+
+pytestmark = pytest.mark.both_backends
+
+
+def blocks(html: str) -> list[str]:
+    """The section's blocks in the order the page shows them, by their class after "part"."""
+    return re.findall(r'<section class="part ([a-z]+)"', html)
+
+
+def test_a_phone_reads_the_glance_above_the_controls_and_the_board_has_none(new_table, device):
+    table = new_table("toolbox", parts=["counters", "rounds", "dice"], counters="Lives: 2", rounds="5")
+    ann = device(table).join("Ann")
+    ann.act("roll")
+    seat = ann.client.get(f"/t/{table.code}/view?as=seat").get_data(as_text=True)
+    assert blocks(seat) == ["glance", "dice", "rounds", "counters", "log"]
+    glance = seat[seat.index('class="part glance"'):seat.index('class="part dice"')]
+    assert 'class="die"' in glance and "Lives" in glance and "Round 1" in glance and "<form" not in glance
+    board = table.client.get(f"/t/{table.code}/view?as=board").get_data(as_text=True)
+    assert blocks(board) == ["dice", "rounds", "counters", "log"]
+    dice = board[board.index('class="part dice"'):board.index('class="part rounds"')]
+    assert 'class="die"' in dice and "/act/roll" in dice   # the faces beside the Roll button
+
+
+def test_the_glance_is_headed_in_the_phones_language(new_table, device):
+    table = new_table("toolbox", parts=["dice"])
+    ann = device(table).join("Ann")
+    german = ann.client.get(f"/t/{table.code}/view?as=seat", headers=DE).get_data(as_text=True)
+    english = ann.client.get(f"/t/{table.code}/view?as=seat").get_data(as_text=True)
+    assert '<h2 id="glance-title" class="visually-hidden">Der Tisch gerade</h2>' in german
+    assert '<h2 id="glance-title" class="visually-hidden">The table now</h2>' in english
