@@ -37,10 +37,10 @@ if os.environ.get("LOOP_PROBE_LOG") and any(arg.endswith("app.py") for arg in sy
             handed[(code, version)] = time.perf_counter()
             return published(self, code, version, made_here)
 
-        def timed_deliver(self, code, version):
+        def timed_deliver(self, code, version, *rest):   # rest: made_here, from the tap's own greenlet
             started = time.perf_counter()
             try:
-                return deliver(self, code, version)
+                return deliver(self, code, version, *rest)
             finally:
                 at = handed.pop((code, version), None)
                 if at is not None:
