@@ -1,0 +1,49 @@
+"""The benchmarks and probes in bench/ still run against the code they measure: each wraps or calls
+the app's own functions (sections.section_html, Deliveries.deliver...), and a signature that moves
+under one breaks it silently until someone needs its figures (the loop probe died on a 500 for two
+rounds). Each is run briefly here and its output read; no figure is judged, only that it is made."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.slow
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args: str, env: dict | None = None, timeout: int = 180) -> str:
+    done = subprocess.run([sys.executable, *args], cwd=ROOT, capture_output=True, text=True, timeout=timeout,
+                          env={**os.environ, **(env or {})})
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done.stdout
+
+
+def last_json(out: str) -> dict:
+    return json.loads(out[out.index("{"):])
+
+
+def test_render_cpu_times_each_section_and_frame():
+    result = last_json(run("bench/render_cpu.py", "--repeat", "5", "--rounds", "1"))
+    for piece in ("section_seat_us", "section_board_us", "frame_seat_us", "frame_board_us"):
+        assert result[piece] > 0, piece
+
+
+def test_stream_cpu_delivers_every_view_and_answers_taps_204():
+    result = last_json(run("bench/stream_cpu.py", "--actions", "20", "--pushed", "--htmx-taps"))
+    assert result["views_delivered"] == 20 * 7 and result["tap_answers"] == {"204": 20}
+
+
+def test_the_loop_probe_logs_each_delivery_of_a_live_server(tmp_path):
+    log = tmp_path / "loop"
+    out = run("bench/deliveries.py", "--taps", "40", "--runs", "1", "--ways", "table",
+              env={"LOOP_PROBE_LOG": str(log), "PYTHONPATH": str(ROOT / "bench" / "loop_probe")})
+    assert last_json(out)["median"]["table"] > 0
+    [written] = tmp_path.glob("loop.*")
+    deliveries = [line for line in written.read_text().splitlines() if line.startswith("delivery ")]
+    assert len(deliveries) >= 40
+    assert "deliveries" in run("bench/loop_probe/summary.py", str(written))
