@@ -193,19 +193,21 @@ class Renderings:
                 self.put(key, html)
         return html
 
-    def part(self, template: str, macro: str | None, language: str, args: tuple, values: dict) -> Markup:
+    def part(self, template: str, macro: str | None, language: str, args: tuple, values: dict,
+             around=nullcontext) -> Markup:
         """A part of a section (given.py's `part`): `template` rendered from `values`, or its
         `macro` called with `args` and `values`, in `language`, or the rendering kept for equal
         ones. Keyed by them as a tuple: pickle writes a dataclass through copyreg, in Python, and a
-        section has a dozen parts."""
+        section has a dozen parts. `around()`: as for `render`, entered only when one is made."""
         key = digest((template, macro, language, args, values))
         html = self.get(key) if key is not None else None
         if html is None:
-            if macro is None:
-                html = render(template, language, values)
-            else:
-                module = given(current_app, language)["language_module"](template)
-                html = Markup(getattr(module, macro)(*args, **values))
+            with around():
+                if macro is None:
+                    html = render(template, language, values)
+                else:
+                    module = given(current_app, language)["language_module"](template)
+                    html = Markup(getattr(module, macro)(*args, **values))
             with self._lock:
                 self.parts_rendered += 1
             if key is not None:
@@ -303,10 +305,11 @@ def view_html(snap, role: str, join_url: str, context: ViewContext | None = None
     return fill_in(frame, section, snap.version, snap.now)
 
 
-# Games whose section is laid out in Python from its parts (given.py's `part`), called with the
-# section's inputs and what given.py gives its language, rather than rendered by a template: a section
-# that is nothing but parts already kept costs less joined here than run as a template and kept under
-# its digest (toolbox_section.py says how much).
+# Games whose section is laid out in Python from its parts rather than rendered by a template: a
+# section that is nothing but parts already kept costs less joined here than run as a template and
+# kept under its digest (toolbox_section.py says how much). Each is called with the section's inputs
+# and `part`, as given.py's in the section's language, which enters the rendering's context only for
+# a part it has to make: most views find every part kept.
 LAID_OUT_IN_PYTHON = {"toolbox": toolbox_section.section}
 
 
@@ -316,8 +319,11 @@ def section_html(renderings: Renderings, inputs: SectionInputs, around=nullconte
     lay_out = LAID_OUT_IN_PYTHON.get(inputs.game_id)
     if lay_out is None:
         return renderings.render(section_template(inputs), inputs, around)
-    with around():   # a part not kept is rendered, which needs an app context
-        return lay_out(inputs, given(current_app, inputs.language))
+    language = inputs.language
+
+    def part(template: str, macro: str | None = None, *args, **values) -> Markup:
+        return renderings.part(template, macro, language, args, values, around)
+    return lay_out(inputs, part)
 
 
 def section_template(inputs: SectionInputs) -> str:
