@@ -2,12 +2,12 @@
 
 Every piece of it is a part (sections.py): a block of each Toolbox part with its controls
 (games/toolbox/_blocks.html), what each part shows (_show.html), the dice (_dice.html) and each line
-of the log (_log_line.html), made from its slice of the view and kept under its digest. What is left of
-the section is their order and a few wrapping tags, and as a template that was a third of a tap's
-view work: running the template and taking the digest of the whole section to keep it, after every
-change, for the bare joining of parts already kept. Laid out here it takes neither, and a tap with
-its seven deliveries costs about a tenth less CPU (in-process 11-24 %, live 0-21 %) with the same
-HTML (docs/PERFORMANCE.md, "The Toolbox's section laid out in Python").
+of the log (_log_line.html), made from its slice of the view and kept under its digest. What is
+left of the section is their order and a few wrapping tags. As a template, every change still ran
+it and took the digest of the whole section to keep it, for the bare joining of parts already
+kept. Laid out here it does neither, and a tap with its seven deliveries costs about a tenth less
+CPU (in-process 11-24 %, live 0-21 %) with the same HTML (docs/PERFORMANCE.md, "The Toolbox's
+section laid out in Python").
 
 The board shows each part's state beside its controls, big enough to read from a seat across the
 table. A phone held in one hand gets what it reads in one block at the top (the glance) and only the
@@ -37,8 +37,8 @@ GLANCE_OPEN = ('<section class="part glance" aria-labelledby="glance-title">'
 
 
 def section(inputs: SectionInputs, part: Callable[..., Markup]) -> Markup:
-    """The Toolbox's section for `inputs.role`, from `part` (given.py's, in the section's
-    language)."""
+    """The Toolbox's section for `inputs.role`, from `part` (sections.section_html's: given.py's
+    `part` in the section's language)."""
     view, role, snap = inputs.view, inputs.role, inputs.snap
     board = role == "board"
     # Where its forms go, what they send with them (forms.place, as act_at reads it).
