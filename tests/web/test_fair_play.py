@@ -14,7 +14,7 @@ pytestmark = pytest.mark.both_backends  # the same tests on SQLite and on Redis 
 from companion import create_app, games
 from companion.fields import Bool, Choice, ChoiceList, Int, Text, TextList
 from companion.games import communicat as cc
-from tests.conftest import HTMX, JSON, bring_into_play
+from tests.conftest import DE, HTMX, JSON, bring_into_play
 
 ALL_PARTS = ["timers", "dice", "bag", "deck", "track", "counters", "rounds", "picker"]
 
@@ -324,7 +324,9 @@ def test_we_love_cats_undo_and_roll_again_rolls_the_same(app, new_table, device)
     assert undo(phones["Bob"], "seat").status_code == 403
     assert stored(app, board.code) == before
     text = page_text(phones["Bob"], "seat")
-    assert "Ann took back Ann's “roll”." in text
+    assert "Ann took back their own “roll”." in text
+    german = html.unescape(phones["Bob"].client.get(f"/t/{board.code}/view?as=seat", headers=DE).get_data(as_text=True))
+    assert "Ann hat den eigenen Zug „Würfeln“ zurückgenommen." in german
 
 
 def test_we_love_cats_a_draw_from_the_bag_is_not_redrawn(app, new_table, device):
