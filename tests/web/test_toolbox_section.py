@@ -38,3 +38,14 @@ def test_the_glance_is_headed_in_the_phones_language(new_table, device):
     english = ann.client.get(f"/t/{table.code}/view?as=seat").get_data(as_text=True)
     assert '<h2 id="glance-title" class="visually-hidden">Der Tisch gerade</h2>' in german
     assert '<h2 id="glance-title" class="visually-hidden">The table now</h2>' in english
+
+
+def test_a_name_that_spells_html_reaches_the_section_as_text(new_table, device):
+    """The layout joins its pieces as plain strings: what a player typed must still reach every
+    screen escaped, by the parts' own templates (the track and the glance name every player)."""
+    table = new_table("toolbox", parts=["track", "counters"], counters="Lives: 2")
+    sly = device(table).join('<img src=x onerror="alert(1)">')
+    for client, role in ((sly.client, "seat"), (table.client, "board")):
+        html = client.get(f"/t/{table.code}/view?as={role}").get_data(as_text=True)
+        section = html[html.index('<div class="toolbox'):]
+        assert "<img src=x" not in html and "&lt;img src=x" in section, role
