@@ -264,7 +264,7 @@ def notice(event: EventRow, names_by_id: dict[int, str]) -> dict | None:
             "by": names_by_id.get(event.seat_id) if event.seat_id is not None else None,
             "by_host": bool(args.get("by_host")),
             "seat": args.get("name") or (names_by_id.get(seat) if seat is not None else None),
-            # a seat taking back its own move: "Ann took back her own roll", not "Ann's"
+            # a seat taking back its own move: "Ann took back their own “roll”", not "Ann's"
             "own": event.kind == "undo" and event.seat_id is not None and event.seat_id == args.get("of"),
             "move": event.move.replace("_", " ") if event.move else None,
             # a switch: the game the host switched to, and whether one was ended early
