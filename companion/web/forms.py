@@ -35,14 +35,19 @@ def _typed(values) -> tuple | None:
     return tuple(key)
 
 
+def place_of(game_id: str, code: str, version, game_number: int, role: str) -> tuple:
+    """Where a section's forms send their moves, and what they send with them, as `act_at` reads
+    it. A section laid out in Python (web/toolbox_section.py) hands it to a part whose forms
+    `act_at` writes: a part reads nothing of the section's context."""
+    return (game_id, code, version, game_number, role)
+
+
 @pass_context
 def place(context) -> tuple:
-    """Where the forms of the template calling it send their moves, and what they send with them:
-    its `game`'s id, `code`, `snap.version`, `snap.game_number` and `role`. A section laid out in
-    Python hands the same to a part (web/toolbox_section.py) whose forms `act_at` writes: a part
-    reads nothing of the section's context."""
+    """`place_of` the template calling it: its `game`'s id, `code`, `snap.version`,
+    `snap.game_number` and `role`."""
     snap = context["snap"]
-    return (context["game"].id, context["code"], snap.version, snap.game_number, context["role"])
+    return place_of(context["game"].id, context["code"], snap.version, snap.game_number, context["role"])
 
 
 def _head_of(at: tuple, move: str, cls: str) -> tuple:

@@ -31,7 +31,7 @@ Inside a section, a piece that other sections show alike or that a change leaves
 each line of a log, a Toolbox part's block) is a part (given.py's `part`): a template rendered from
 the values the section hands it, or a macro called with them, in the section's language, which is
 all it can read, and kept under their digest like a section. A part with forms is handed where they
-go (forms.place). So after a roll only what the roll changed is made again, not the whole section.
+go (forms.place_of). So after a roll only what the roll changed is made again, not the whole section.
 A section that is nothing but parts in order (the Toolbox's) has no template: it is laid out in
 Python from its inputs (LAID_OUT_IN_PYTHON, web/toolbox_section.py) and not kept, since joining
 parts already kept costs less than running a template and taking the digest of its whole HTML.

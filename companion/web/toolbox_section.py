@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING, Callable
 
 from markupsafe import Markup, escape
 
+from .forms import place_of
+
 if TYPE_CHECKING:
     from .sections import SectionInputs
 
@@ -41,8 +43,7 @@ def section(inputs: SectionInputs, part: Callable[..., Markup]) -> Markup:
     `part` in the section's language)."""
     view, role, snap = inputs.view, inputs.role, inputs.snap
     board = role == "board"
-    # Where its forms go, what they send with them (forms.place, as act_at reads it).
-    at = (inputs.game_id, inputs.code, snap.version, snap.game_number, role)
+    at = place_of(inputs.game_id, inputs.code, snap.version, snap.game_number, role)
     html = [f'<div class="toolbox toolbox-{escape(role)}">']
     if not board:
         html.append(glance(view, part))
