@@ -39,6 +39,7 @@ PARTS = [
     ("    each stream's viewer and facts", r"^shared_look", None),
     ("    views made (snapshot, section, frame, event)", r"^ViewEvents\._event", None),
     ("      section and frame templates run", r"^render \(companion/web/sections", None),
+    ("      the Toolbox's section laid out (its parts found or made within)", r"^section \(companion/web/toolbox_section", None),
     ("      section and frame digests", r"^digest", r"^Renderings\.part"),
     ("      parts made or found", r"^Renderings\.part", None),
     ("    sends to the streams' sockets", r"^Listener\.send_now", None),
