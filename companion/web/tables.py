@@ -112,7 +112,13 @@ def snapshot(role: str) -> Snapshot:
 def role_from_request() -> str:
     """The page's role, board or seat: which credentials count (see credentials()), never a claim
     that grants anything by itself. The one place `as=` is read."""
-    role = request.values.get("as", "board")
+    return role_named(request.values.get("as", "board"))
+
+
+def role_named(role: str | None) -> str:
+    """A page's role as a tap names it (its form's `as`), board if none."""
+    if role is None:
+        return "board"
     if role not in ROLES:
         raise BadInput("'as' must be board or seat.")
     return role
@@ -293,29 +299,38 @@ def action_endpoint(fn):
     back to the page for a plain form."""
     @wraps(fn)
     def wrapper(**kwargs):
-        if over_limit("move", "MOVES_PER_MINUTE"):
-            return error_page(429, "Too many moves from this device in a minute; wait a moment and try again.")
-        status, message, stale = 200, None, False
-        role = role_from_request()
-        try:
-            creds = credentials(role)
-            if role == "seat" and creds.seat_token is None:
-                raise Forbidden("This phone has no seat at this table any more. Join again.")
-            version = parse(VERSION_FIELD, request.form.getlist)["version"]
-            tab = tab_given(request.headers.get("X-Tab"))
-            new_version = fn(creds=creds, version=version, **kwargs)
-        except Refusal as exc:
-            status, message = refusal_answer(exc)
-            stale = isinstance(exc, Stale)
-        if status != 200:
-            return shaped(json=lambda: refused_json(status, message, stale), htmx=lambda: refused_view(role, status, message),
-                          page=lambda: error_page(status, message))
-        # Written out rather than through app.json (an int needs no encoder): the busiest answer.
-        return shaped(json=lambda: current_app.response_class(f'{{"version": {int(new_version)}}}',
-                                                              mimetype="application/json"),
-                      htmx=lambda: answer_view(role, creds, new_version, tab),
-                      page=lambda: redirect(url_for("tables.seat" if role == "seat" else "tables.board"), 303))
+        return answer_action(lambda creds, version: fn(creds=creds, version=version, **kwargs),
+                             role_from_request, request.form, request.headers.get("X-Tab"), shaped)
     return wrapper
+
+
+def answer_action(run, role_of, form, tab_named: str | None, shape):
+    """An action's answer, however it came (a POST, or a message on the page's tap socket:
+    tap_socket.py): `run(creds, version)` makes the change and returns the table's new version;
+    `role_of()` says the page's role, `form` is the tap's fields, `tab_named` the page's tab and
+    `shape(json=, htmx=, page=)` picks the kind of answer. Rate-limited per device."""
+    if over_limit("move", "MOVES_PER_MINUTE"):
+        return error_page(429, "Too many moves from this device in a minute; wait a moment and try again.")
+    status, message, stale = 200, None, False
+    role = role_of()
+    try:
+        creds = credentials(role)
+        if role == "seat" and creds.seat_token is None:
+            raise Forbidden("This phone has no seat at this table any more. Join again.")
+        version = parse(VERSION_FIELD, form.getlist)["version"]
+        tab = tab_given(tab_named)
+        new_version = run(creds, version)
+    except Refusal as exc:
+        status, message = refusal_answer(exc)
+        stale = isinstance(exc, Stale)
+    if status != 200:
+        return shape(json=lambda: refused_json(status, message, stale), htmx=lambda: refused_view(role, status, message),
+                     page=lambda: error_page(status, message))
+    # Written out rather than through app.json (an int needs no encoder): the busiest answer.
+    return shape(json=lambda: current_app.response_class(f'{{"version": {int(new_version)}}}',
+                                                         mimetype="application/json"),
+                 htmx=lambda: answer_view(role, creds, new_version, tab),
+                 page=lambda: redirect(url_for("tables.seat" if role == "seat" else "tables.board"), 303))
 
 
 def answer_view(role: str, creds: Credentials, version: int, tab: str | None = None):
@@ -363,11 +378,20 @@ def refused_view(role: str, status: int, message: str):
 @bp.post("/act/<move>")
 @action_endpoint
 def act(creds, version, move):
-    return tables().act(g.code, move[:40], request.form.getlist, creds, version,
-                        parse(GAME_FIELD, request.form.getlist)["game_number"])
+    return play(request.form, creds, version, move)
 
 
 @bp.post("/undo")
 @action_endpoint
 def undo(creds, version):
-    return tables().undo(g.code, creds, version, parse(GAME_FIELD, request.form.getlist)["game_number"])
+    return take_back(request.form, creds, version)
+
+
+# The two taps of play, which a page also sends over its tap socket (tap_socket.py) with the same
+# fields: each given the tap's `form`.
+def play(form, creds: Credentials, version: int, move: str) -> int:
+    return tables().act(g.code, move[:40], form.getlist, creds, version, parse(GAME_FIELD, form.getlist)["game_number"])
+
+
+def take_back(form, creds: Credentials, version: int) -> int:
+    return tables().undo(g.code, creds, version, parse(GAME_FIELD, form.getlist)["game_number"])
