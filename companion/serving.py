@@ -259,6 +259,14 @@ class StreamWriter:
     def frame(self, data: bytes) -> bytes:
         return chunked(data) if self._handler.response_use_chunked else data
 
+    def hand_over(self):
+        """The request's connection, taken over (a WebSocket: web/tap_socket.py): once the app
+        returns, the handler writes nothing more on it (no status was started) and closes it,
+        rather than reading the socket's own frames as a next request. Under app.py's server and
+        gunicorn's gevent worker alike."""
+        self._handler.close_connection = True
+        return self._handler.socket
+
     def send_now(self, framed: bytes) -> int:
         """As much of `framed` as the socket takes without waiting: how many bytes. A client whose
         buffer is full (a phone on poor Wi-Fi) holds up no other client's delivery; its stream's own

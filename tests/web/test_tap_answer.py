@@ -48,3 +48,13 @@ def test_a_watching_screen_and_a_lost_seat_are_still_refused_in_words(app, new_t
     board.post(f"seats/{ann.view()['seat']}/remove", as_="board")
     r = tap(ann, board.code, "seat", board.view()["version"])
     assert r.status_code == 403 and "removed your seat" in r.get_data(as_text=True)
+
+
+# The tap socket (companion/web/tap_socket.py; on a real server: tests/web/test_tap_socket.py)
+def test_a_server_that_cannot_hand_its_sockets_over_says_taps_go_as_requests(client):
+    made = client.post("/tables", data={"game": "toolbox", "parts": ["dice"]})
+    code = made.headers["Location"].rsplit("/", 1)[-1]
+    answer = client.get(f"/t/{code}/taps", headers={"Upgrade": "websocket", "Connection": "Upgrade",
+                                                     "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+                                                     "Sec-WebSocket-Version": "13"})
+    assert answer.status_code == 501 and b"as requests" in answer.data, (answer.status_code, answer.data)

@@ -1,0 +1,175 @@
+"""A table page's taps over one WebSocket it holds open (/t/CODE/taps), beside its event stream.
+
+A tap sent as a POST costs the server its HTTP request: gevent reading the head, Flask's request
+context, routing and hooks, the cookies and the form parsed, the answer written. That was two fifths
+of a live tap (docs/PERFORMANCE.md, "Taps over the page's socket"). Over this socket the page's
+role, tab and cookies are read once, when it opens, as its event stream reads them; each tap is one
+message and its answer one message. The taps are play's two, a move and an undo (tables.play,
+tables.take_back), with the very same answer a POST from htmx gets (tables.answer_action): the 204
+with the version alone when the page's stream has carried the view, the view itself otherwise, a
+refusal's view with its sentence. static/js/table.js hands htmx that answer as its fetch's
+Response, so nothing else in the page knows how the tap went.
+
+The page falls back to POSTs whenever the socket is not open (opening, a phone that slept, a proxy
+that does not pass WebSockets), so no tap depends on it.
+
+Messages (text, JSON, at most TAP_MESSAGE_MOST bytes):
+- page to server: {"id": n, "action": "act/<move>" or "undo", "form": "<the form, URL-encoded>"}
+- server to page: {"id": n, "status": 204, "headers": {...}, "body": "..."}; a message that is not
+  one of these is answered {"id": n or null, "status": 400, ...} with the reason in words.
+"""
+from __future__ import annotations
+
+import json
+import time
+from urllib.parse import parse_qsl
+
+import simple_websocket
+from flask import Response, current_app, request
+from flask_babel import gettext
+from werkzeug.datastructures import MultiDict
+from wsproto.utilities import ProtocolError
+
+from ..errors import N_, BadInput
+from .answers import plain_refusal, refusal_text
+from ..serving import STREAM_WRITER
+from .security import client_address, cross_site, hold_back
+from .tables import answer_action, bp, play, role_named, take_back, tab_given
+
+TAP_MESSAGE_MOST = 4096     # bytes: a tap's form is a few dozen; a bigger message closes the socket
+TAP_FIELDS_MOST = 50        # fields in one tap's form
+# Of an answer's headers, the ones the page reads (htmx's and X-View-Version); the rest are HTTP's own.
+ANSWER_HEADERS = ("Content-Type", "X-View-Version", "HX-Retarget", "HX-Reswap", "HX-Trigger", "HX-Redirect",
+                  "HX-Refresh", "HX-Location", "HX-Push-Url", "HX-Replace-Url", "HX-Reselect")
+
+
+def only_htmx(*, htmx, json=None, page=None):
+    """The socket's answers are a page's: htmx's kind (answer_action's `shape`)."""
+    return htmx()
+
+
+# Said of any message that is not a tap (never by a page: table.js sends only taps).
+NOT_A_TAP = N_("A tap is a JSON object: a whole-number id, an action (act/<move> or undo) and a URL-encoded form.")
+
+
+def tap_of(message) -> tuple[int, str, str]:
+    """A message's id, action and form (URL-encoded), or BadInput saying what a tap is."""
+    try:
+        tap = json.loads(message) if isinstance(message, str) else None
+    except ValueError:
+        tap = None
+    if not isinstance(tap, dict):
+        raise BadInput(NOT_A_TAP)
+    number, action, form = tap.get("id"), tap.get("action"), tap.get("form", "")
+    if (not isinstance(number, int) or isinstance(number, bool) or not 0 <= number < 2**53
+            or not isinstance(action, str) or len(action) > 60 or not (action == "undo" or action.startswith("act/"))
+            or not isinstance(form, str)):
+        raise BadInput(NOT_A_TAP)
+    return number, action, form
+
+
+def fields_of(form: str) -> MultiDict:
+    """A tap's fields, as a POST's form would hold them."""
+    try:
+        return MultiDict(parse_qsl(form, keep_blank_values=True, max_num_fields=TAP_FIELDS_MOST))
+    except ValueError:
+        raise BadInput("A tap's form has more than %(most)s fields.", most=TAP_FIELDS_MOST) from None
+
+
+def answered(number, response: Response) -> str:
+    """An answer as its message: the status, the headers the page reads, the body's text."""
+    headers = {name: response.headers[name] for name in ANSWER_HEADERS if name in response.headers}
+    return json.dumps({"id": number, "status": response.status_code, "headers": headers,
+                       "body": response.get_data(as_text=True)})
+
+
+@bp.route("/taps", websocket=True)
+def tap_socket():
+    # A page of another site could open this socket with the player's cookies (SameSite=Lax lets a
+    # WebSocket of the same site, another port of this host, carry them): refused, as its POSTs are.
+    if cross_site():
+        return plain_refusal(403, gettext("This request came from another site and was refused."))
+    try:
+        tab = tab_given(request.args.get("tab"))
+    except BadInput as refused:
+        return plain_refusal(400, refusal_text(refused))
+    # A socket holds a connection as a stream does, so it takes one of the same slots.
+    slots = current_app.extensions["stream_slots"]
+    address = client_address()
+    refused = slots.take(address, current_app.config["STREAMS_PER_ADDRESS"], current_app.config["STREAMS_MAX"])
+    if refused is not None:
+        hold_back()
+        return plain_refusal(429 if refused == "address" else 503,
+                             gettext("Too many live connections from this device; its taps go as requests instead."))
+    try:
+        writer = request.environ.get(STREAM_WRITER)
+        if writer is None:   # a server that does not hand its connections over (a test client): POSTs
+            return plain_refusal(501, gettext("This server takes taps as requests only."))
+        # The connection itself, as Werkzeug's server hands it to simple-websocket: one socket,
+        # under app.py's server and gunicorn's gevent worker alike (its own finding of gevent's
+        # socket works on a copy of it, which kept the connection open after the close). No pings
+        # of its own either: its pinging reader waits in a selector, which a close does not wake
+        # before the next ping; serve() says the socket is alive itself.
+        try:
+            socket = simple_websocket.Server({**request.environ, "werkzeug.socket": writer.hand_over()},
+                                             max_message_size=TAP_MESSAGE_MOST)
+        except ProtocolError:   # wsproto refused the handshake (no key, an unknown version): in words
+            return plain_refusal(400, gettext("That request was malformed."))
+        serve(socket, tab, current_app.config["STREAM_SECONDS"], current_app.config["KEEPALIVE_SECONDS"])
+    finally:
+        slots.give_back(address)
+    return TakenOver()
+
+
+# Sent on a socket with no tap for KEEPALIVE_SECONDS, as the event stream's comment is: a proxy
+# keeps the connection, and a phone gone for good is found when the send fails. A page ignores it.
+KEEP_ALIVE = "{}"
+
+
+def serve(socket: simple_websocket.Server, tab: str | None, lifetime: float, keepalive: float) -> None:
+    """Answers the socket's taps in turn until the page closes it, or for `lifetime` seconds (then
+    the page opens another, as its stream does). Runs in the socket's request context: its cookies,
+    language and address are the page's own."""
+    ends = time.monotonic() + lifetime
+    try:
+        while (left := ends - time.monotonic()) > 0:
+            message = socket.receive(timeout=min(left, keepalive))
+            if message is not None:
+                socket.send(answer(message, tab))
+            elif ends - time.monotonic() > 0:
+                socket.send(KEEP_ALIVE)
+        socket.close()
+    except simple_websocket.ConnectionClosed:
+        pass
+    finally:
+        # The connection ends now (the page's side of the close is not awaited, as a browser may
+        # never send it): the socket's reader, waiting on it, lets it go.
+        socket.sock.close()
+
+
+def answer(message, tab: str | None) -> str:
+    """A message's answer: the tap's, as answer_action gives a POST from htmx (the page's role is
+    its form's `as`, as in a POST; the cookies are the socket's), or why the message is not a tap."""
+    number = None
+    try:
+        number, action, encoded = tap_of(message)
+        form = fields_of(encoded)
+        if action == "undo":
+            def run(creds, version):
+                return take_back(form, creds, version)
+        else:
+            def run(creds, version):
+                return play(form, creds, version, action[len("act/"):])
+        response = answer_action(run, lambda: role_named(form.get("as")), form, tab, only_htmx)
+    except BadInput as refused:
+        response = plain_refusal(400, refusal_text(refused))
+    return answered(number, current_app.make_response(response))
+
+
+class TakenOver(Response):
+    """What the route returns once the socket is done with the connection: nothing more is written
+    on it (the WebSocket wrote its own head), and the server, told so (StreamWriter.hand_over), lets
+    the connection go instead of reading a next request from it."""
+
+    def __call__(self, environ, start_response):
+        return []
