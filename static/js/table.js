@@ -147,7 +147,81 @@
     if (body && typeof body.set === 'function' && body.has('version')) body.set('version', v.dataset.version);
     const live = document.getElementById('live');
     if (streamUp && live && live.dataset.tab && ctx.request.headers) ctx.request.headers['X-Tab'] = live.dataset.tab;
+    const action = socketAction(ctx.request.action);
+    if (action && tapSocket && tapSocket.readyState === WebSocket.OPEN) ctx.fetch = (url, request) => sendTap(action, request);
   });
+
+  // ---- taps over the page's own socket
+  // A move or an undo goes as one message on a WebSocket the page keeps open (#live's data-taps;
+  // companion/web/tap_socket.py), not as a POST: the server reads this page's cookies, tab and
+  // language once, when the socket opens, instead of a whole HTTP request per tap. Its answer is the
+  // one the POST would have had (the 204 with the version, the view, a refusal's view and
+  // sentence), handed to htmx as its fetch's Response, so everything above and below is the same
+  // either way. Whenever the socket is not open (opening, a phone that slept, a proxy that does not
+  // pass WebSockets), taps are POSTs as before.
+  const SOCKET_ACTION = /^\/t\/[^/]+\/(act\/[^/?#]+|undo)$/;
+  const TAP_ANSWER_MS = 15000;
+  let tapSocket = null;
+  let socketRetry = 1000;
+  let nextTap = 1;
+  const answersDue = new Map(); // tap id -> { resolve, reject, timer }
+  function socketAction(address) {
+    if (!address) return null;
+    const url = new URL(address, window.location.href);
+    const found = url.origin === window.location.origin && url.pathname.match(SOCKET_ACTION);
+    return found ? found[1] : null;
+  }
+  function openTapSocket() {
+    const live = document.getElementById('live');
+    if (!live || !live.dataset.taps || !window.WebSocket || tapSocket || document.hidden) return;
+    const url = new URL(live.dataset.taps, window.location.href);
+    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+    const socket = new WebSocket(url);
+    tapSocket = socket;
+    socket.onopen = () => { socketRetry = 1000; };
+    socket.onmessage = (event) => {
+      let answer;
+      try { answer = JSON.parse(event.data); } catch (e) { return; }
+      const due = answer && answersDue.get(answer.id);
+      if (!due) return;
+      answersDue.delete(answer.id);
+      clearTimeout(due.timer);
+      const body = answer.status === 204 ? null : answer.body;
+      due.resolve(new Response(body, { status: answer.status, headers: answer.headers || {} }));
+    };
+    socket.onclose = () => {
+      if (tapSocket === socket) tapSocket = null;
+      // A tap whose answer never came may or may not have been made, as with a POST whose
+      // connection broke: the page says it could not reach the table, and its stream says the rest.
+      answersDue.forEach((due) => { clearTimeout(due.timer); due.reject(new TypeError('the tap socket closed')); });
+      answersDue.clear();
+      setTimeout(openTapSocket, socketRetry);
+      socketRetry = Math.min(socketRetry * 2, 30000);
+    };
+  }
+  function sendTap(action, request) {
+    return new Promise((resolve, reject) => {
+      const id = nextTap++;
+      const form = new URLSearchParams();
+      if (request.body && typeof request.body.forEach === 'function') {
+        request.body.forEach((value, name) => { if (typeof value === 'string') form.append(name, value); });
+      }
+      const timer = setTimeout(() => {
+        answersDue.delete(id);
+        reject(new TypeError('no answer over the tap socket'));
+      }, TAP_ANSWER_MS);
+      answersDue.set(id, { resolve, reject, timer });
+      try {
+        tapSocket.send(JSON.stringify({ id, action, form: form.toString() }));
+      } catch (e) {
+        answersDue.delete(id);
+        clearTimeout(timer);
+        reject(e);
+      }
+    });
+  }
+  openTapSocket();
+  document.addEventListener('visibilitychange', () => { if (!document.hidden) openTapSocket(); });
 
   // ---- every tap is sent, and answered where the finger is
   // A tap's request carries its form (ctx.request.form) and button (ctx.request.submitter); only

@@ -16,15 +16,18 @@ as a finger would, not when it was scheduled (a live refresh may have morphed th
    the sentence goes away with the next action. A phone that gets no answer at all says so too.
 4. Two app processes on one Redis: the board and two phones on one, three phones on the other,
    tap at once; every tap counts and every screen, whichever process serves its stream, agrees.
-5. A tap whose page's stream is up is answered 204 with the version alone: its view comes on the
-   stream and is still swapped in as the answer to that tap (the saved form takes the server's
+5. A tap whose page's stream is up is answered 204 with the version alone (over the page's tap
+   socket, or by POST): its view comes on the stream and is still swapped in as the answer to that tap (the saved form takes the server's
    values: "007" typed is shown as the 7 saved), while another phone keeps what it was typing; a
    page whose stream died unnoticed fetches the view the 204 did not bring.
 
-Tests 1 to 3 run on SQLite and on Redis (the `both_backends` mark).
+Tests 1 to 3 run on SQLite and on Redis (the `both_backends` mark). A page taps over its tap socket
+once it is open (companion/web/tap_socket.py); the tests that hold the taps or read them as POSTs
+(3, and the page whose stream died) make their pages tap by POST, as one whose socket cannot open.
 """
 from __future__ import annotations
 
+import json
 import re
 import time
 from contextlib import contextmanager
@@ -70,7 +73,32 @@ def sent_together(pages, url_glob: str):
     for page in pages:
         page.route(url_glob, hold, times=1)   # its first request only; the route is gone after it
     yield
-    wait_until(lambda: len(held) == len(pages))
+    assert wait_until(lambda: len(held) == len(pages)), f"only {len(held)} of the taps were sent as POSTs"
+
+
+def tapping_by_post(context):
+    """`context`'s pages tap by POST, as a page whose tap socket cannot open does (a proxy that does
+    not pass WebSockets): for a test that holds or reads the POSTs themselves. The same taps over
+    the socket: tests/browser/test_tap_socket_browser.py, and the tests here that do not hold them."""
+    context.route_web_socket(re.compile(r"/taps"), lambda socket: socket.close())
+    return context
+
+
+def tap_answers(page) -> list[tuple[int, str | None]]:
+    """The page's taps' answers as they arrive, (status, X-View-Version), whether by POST or over
+    its tap socket (a message with the tap's id)."""
+    answers = []
+
+    def on_socket(socket):
+        def on_frame(payload):
+            answer = json.loads(payload)
+            if isinstance(answer, dict) and "id" in answer:
+                answers.append((answer["status"], answer["headers"].get("X-View-Version")))
+        socket.on("framereceived", on_frame)
+    page.on("websocket", on_socket)
+    page.on("response", lambda r: answers.append((r.status, r.headers.get("x-view-version")))
+            if r.request.method == "POST" else None)
+    return answers
 
 
 def new_toolbox(browser, base_url: str, parts: tuple[str, ...]):
@@ -215,6 +243,8 @@ def test_a_tap_answered_by_its_own_stream_is_swapped_in_as_its_answer(server, br
         context.add_init_script(STREAM_OPENED)
         phones.append(join_by_qr(context, join_url, name))
     ann, bo = phones
+    answers = tap_answers(ann)
+    ann.reload()   # its tap socket opens again, now watched (a socket opened before is not seen)
     expect(board.locator(".seat-list li")).to_have_count(2, timeout=SLOW)
     for phone in (ann, bo):
         # each phone's stream is open before the game starts, so the server holds it by then
@@ -227,9 +257,6 @@ def test_a_tap_answered_by_its_own_stream_is_swapped_in_as_its_answer(server, br
     for key, value in PAD.items():
         form.locator(f"input[name={key}]").fill(str(value))
     form.locator("input[name=todo1]").fill("007")
-    answers = []
-    ann.on("response", lambda r: answers.append((r.status, r.headers.get("x-view-version")))
-           if r.request.method == "POST" else None)
     before = int(ann.locator("#view").get_attribute("data-version"))
     form.locator("button[type=submit]").click()
     expect(ann.locator(".pte-my-pad h2 small")).to_contain_text(str(pad_lines({**PAD, "todo1": 7})["total"]),
@@ -253,7 +280,9 @@ def test_a_tap_answered_204_whose_view_never_comes_on_the_stream_fetches_it(serv
     with two tabs of one browser: the second's own stream never opens (its request is held), and it
     names the first one's tab, believing its stream up."""
     board, join_url = new_toolbox(browser, server.url, ("Dice",))
-    context = browser.new_context(viewport=PHONE, has_touch=True)
+    # by POST: the second tab names the first one's tab per tap (X-Tab), where a socket names the
+    # tab it opened with
+    context = tapping_by_post(browser.new_context(viewport=PHONE, has_touch=True))
     context.add_init_script(STREAM_OPENED)
     first = join_by_qr(context, join_url, "Ann")
     first.wait_for_function("() => window.streamOpened === true", timeout=SLOW)
@@ -277,7 +306,18 @@ def test_a_tap_answered_204_whose_view_never_comes_on_the_stream_fetches_it(serv
     first.context.close()   # and the second tab with it
 
 
+class TappingByPost:
+    """A browser whose every new context taps by POST (tapping_by_post)."""
+
+    def __init__(self, browser):
+        self._browser = browser
+
+    def new_context(self, **options):
+        return tapping_by_post(self._browser.new_context(**options))
+
+
 def test_two_devices_press_next_round_at_once(server, browser):
+    browser = TappingByPost(browser)   # the two taps are held as POSTs until both are sent (sent_together)
     board, join_url = new_toolbox(browser, server.url, ("Timers", "Dice", "Score track", "Counters", "Round tracker"))
     (phone,) = phones_at(browser, join_url, ("Ann",))
     expect(board.locator(".seat-list")).to_contain_text("Ann", timeout=SLOW)

@@ -1,0 +1,88 @@
+"""A page's taps over its tap socket, in the system Chromium (companion/web/tap_socket.py and
+static/js/table.js): a phone's roll and its undo go as messages on the socket, not as POSTs, and
+every screen shows them; a refusal's sentence reaches the tapping finger as it does by POST; and a
+page whose socket cannot open (a proxy that does not pass WebSockets) taps by POST as before."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.layout import PHONE, TABLET
+from tests.browser.test_toolbox_browser import create, tap
+from tests.conftest import join_by_qr
+
+pytestmark = pytest.mark.browser
+
+
+def watch_taps(page) -> tuple[list[str], list[str]]:
+    """The page's taps as they leave it: (messages on its tap socket, POSTs to an action)."""
+    messages, posts = [], []
+
+    def on_socket(socket):
+        if "/taps" in socket.url:
+            socket.on("framesent", lambda payload: messages.append(str(payload)))
+    page.on("websocket", on_socket)
+    page.on("request", lambda request: posts.append(request.url)
+            if request.method == "POST" and re.search(r"/(act/|undo)", request.url) else None)
+    return messages, posts
+
+
+def test_a_phones_taps_go_over_its_socket_and_reach_every_screen(server, browser):
+    board = browser.new_context(viewport=TABLET).new_page()
+    code = create(board, server.url, ("dice", "track"))
+    context = browser.new_context(viewport=PHONE, has_touch=True)
+    ann = context.new_page()
+    messages, posts = watch_taps(ann)
+    ann.goto(f"{server.url}/t/{code}/join")
+    ann.get_by_label("Your name").fill("Ann")
+    ann.get_by_role("button", name="Take a seat").click()
+    expect(ann).to_have_url(re.compile(r"/seat$"))
+    ann.wait_for_function("() => document.getElementById('live') && document.getElementById('live').dataset.taps")
+    # the socket is open once the page has loaded; a tap before that goes by POST, which is fine
+    ann.wait_for_timeout(300)
+
+    tap(ann, "Roll 2 dice")
+    expect(board.locator(".dice-row .die")).to_have_count(2)
+    tap(ann, "Ann plus one", 2)
+    expect(board.locator(".track-score").first).to_have_text("2")
+    ann.get_by_role("button", name=re.compile(r"^↶ Undo")).click()
+    expect(board.locator(".track-score").first).to_have_text("1")
+    expect(ann.locator(".glance .track-score").first).to_have_text("1")
+
+    assert posts == [], posts
+    sent = [m for m in messages if '"action"' in m]
+    assert len(sent) == 4 and '"act/roll"' in sent[0] and '"undo"' in sent[-1], sent
+
+
+def test_a_refusal_over_the_socket_reaches_the_finger(server, browser):
+    board = browser.new_context(viewport=TABLET).new_page()
+    code = create(board, server.url, ("dice",))
+    ann = join_by_qr(browser.new_context(viewport=PHONE, has_touch=True), f"{server.url}/t/{code}/join", "Ann")
+    messages, posts = watch_taps(board)
+    board.reload()
+    board.wait_for_timeout(300)
+    tap(board, "Roll 2 dice")
+    # The board's stream stops (its view stays as it is) and Ann rolls meanwhile: the board's undo,
+    # of a table it has not seen move on, is refused as stale, with the fresh view and the sentence.
+    board.evaluate("htmx.find('#live').remove()")
+    board.wait_for_timeout(200)
+    tap(ann, "Roll 2 dice")
+    before = len(messages)
+    board.get_by_role("button", name=re.compile(r"^↶ Undo")).click()
+    expect(board.locator("#flash")).to_contain_text("Someone just changed the table")
+    assert posts == [] and any('"undo"' in m for m in messages[before:]), (posts, messages[before:])
+
+
+def test_a_page_whose_socket_cannot_open_taps_by_post(server, browser):
+    board = browser.new_context(viewport=TABLET).new_page()
+    code = create(board, server.url, ("dice",))
+    context = browser.new_context(viewport=PHONE, has_touch=True)
+    context.route_web_socket(re.compile(r"/taps"), lambda socket: socket.close())   # a proxy without WebSockets
+    ann = join_by_qr(context, f"{server.url}/t/{code}/join", "Ann")
+    messages, posts = watch_taps(ann)
+    ann.wait_for_timeout(300)
+    tap(ann, "Roll 2 dice")
+    expect(board.locator(".dice-row .die")).to_have_count(2)
+    assert len(posts) == 1 and "/act/roll" in posts[0], posts
