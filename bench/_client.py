@@ -133,3 +133,82 @@ class KeptAlive:
         if hdrs.get("connection", "").lower() == "close":
             self.close()
         return status, hdrs, payload
+
+
+class TapSocket:
+    """A page's tap socket (companion/web/tap_socket.py), as table.js opens it: one WebSocket per
+    page, its taps one JSON message each, and each answer one message with the status, the headers
+    the page reads and the body. A hand-written client (masked text frames, no extensions), so the
+    benchmarks measure the server, not a client library."""
+
+    def __init__(self, port: int, code: str, headers: dict, tab: str | None = None, source: str | None = None,
+                 timeout: float = 30):
+        import base64
+        import os
+        self._sock = socket.create_connection(("127.0.0.1", port), timeout=timeout,
+                                              source_address=(source, 0) if source else None)
+        self._sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self._random = os.urandom
+        key = base64.b64encode(os.urandom(16)).decode()
+        query = f"?tab={tab}" if tab else ""
+        head = [f"GET /t/{code}/taps{query} HTTP/1.1", f"Host: 127.0.0.1:{port}", "Upgrade: websocket",
+                "Connection: Upgrade", f"Sec-WebSocket-Key: {key}", "Sec-WebSocket-Version: 13",
+                f"Origin: http://127.0.0.1:{port}", *(f"{k}: {v}" for k, v in headers.items())]
+        self._sock.sendall(("\r\n".join(head) + "\r\n\r\n").encode())
+        self._buffer = b""
+        while b"\r\n\r\n" not in self._buffer:
+            chunk = self._sock.recv(65536)
+            if not chunk:
+                raise ConnectionError("the server closed the tap socket's handshake")
+            self._buffer += chunk
+        answer, _, self._buffer = self._buffer.partition(b"\r\n\r\n")
+        if not answer.startswith(b"HTTP/1.1 101"):
+            raise ConnectionError(f"the tap socket was refused: {answer.splitlines()[0]!r}")
+        self._next = 0
+
+    def _exactly(self, size: int) -> bytes:
+        while len(self._buffer) < size:
+            chunk = self._sock.recv(65536)
+            if not chunk:
+                raise ConnectionError("the server closed the tap socket")
+            self._buffer += chunk
+        data, self._buffer = self._buffer[:size], self._buffer[size:]
+        return data
+
+    def _send(self, text: str) -> None:
+        payload = text.encode()
+        mask = self._random(4)
+        masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+        size = len(payload)
+        head = bytes([0x81, 0x80 | size]) if size < 126 else bytes([0x81, 0x80 | 126]) + size.to_bytes(2, "big")
+        self._sock.sendall(head + mask + masked)
+
+    def _message(self) -> str:
+        while True:
+            first, second = self._exactly(2)
+            size = second & 0x7F
+            if size == 126:
+                size = int.from_bytes(self._exactly(2), "big")
+            elif size == 127:
+                size = int.from_bytes(self._exactly(8), "big")
+            payload = self._exactly(size)
+            if first & 0x0F == 0x9:   # the server's ping: answered, as a browser does
+                self._sock.sendall(bytes([0x8A, 0x80 | len(payload)]) + b"\0\0\0\0" + payload)
+                continue
+            if first & 0x0F == 0x8:
+                raise ConnectionError("the server closed the tap socket")
+            return payload.decode()
+
+    def tap(self, action: str, form: dict) -> tuple[int, dict, bytes]:
+        """`action` ("act/roll", "undo") with `form`: the answer's status, headers (lower-cased, as
+        KeptAlive.request gives them) and body."""
+        import json
+        self._next += 1
+        self._send(json.dumps({"id": self._next, "action": action,
+                               "form": urllib.parse.urlencode(form, doseq=True)}))
+        answer = json.loads(self._message())
+        return (answer["status"], {k.lower(): v for k, v in answer["headers"].items()},
+                answer["body"].encode())
+
+    def close(self) -> None:
+        self._sock.close()

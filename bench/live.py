@@ -20,7 +20,8 @@ Closed loop (default): a table's next tap waits for the last one's views, then a
     .venv/bin/python bench/live.py --split ...   # two processes, a SQLite file each: the most two could give
     .venv/bin/python bench/live.py --random-taps --tables 50   # every device taps at random: refusals per 1,000
     .venv/bin/python bench/live.py --open-loop --pause 1 ...   # taps on schedule: achieved actions per second
-    .venv/bin/python bench/live.py --json-taps ...   # taps answered in JSON (figures before 26 Nov 2026 18:30 UTC)
+    .venv/bin/python bench/live.py --post-taps ...   # taps as POSTs (figures before 27 Nov 2026 11:00 UTC)
+    .venv/bin/python bench/live.py --json-taps ...   # POSTs answered in JSON (figures before 26 Nov 2026 18:30 UTC)
 
 With --two-processes, a redis-server (Debian's) and two `python app.py --db redis://...` processes are
 started; a table's devices are split between the two processes (even ones on A, odd ones on B) and
@@ -60,7 +61,7 @@ import gevent  # noqa: E402
 from gevent.event import Event  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _client import KeptAlive, http  # noqa: E402
+from _client import KeptAlive, TapSocket, http  # noqa: E402
 from _server import RedisServer, Server, percentile  # noqa: E402
 import taps_log  # noqa: E402
 
@@ -74,6 +75,9 @@ STREAM = re.compile(rb'hx-sse:connect="([^"]+)"')   # the page's event stream, a
 # taps so unless told --json-taps (the version alone in JSON, as every figure before 26 November
 # 2026 18:30 UTC was measured: a page never asks that way).
 HTMX_TAP = {"Accept": "text/html", "HX-Request": "true", "Accept-Encoding": "gzip, deflate"}
+# Since 27 November 2026 11:00 UTC a page sends its taps over its tap socket while that is open
+# (companion/web/tap_socket.py), each answered as that POST would be: the board taps so unless told
+# --post-taps (the POSTs above, as every figure before then was measured).
 
 
 def fail(stats: dict, why: str) -> None:
@@ -316,7 +320,7 @@ def reached(device: Device, version: int) -> float | None:
 def run(tables: int, devices: int, actions: int, pause: float, two_processes: bool = False,
         seed_tables: int = 0, history: int = 0, during=None, refetch_always: bool = False,
         by_table: bool = False, open_loop: bool = False, htmx_taps: bool = True, taps_file: str | None = None,
-        split: bool = False) -> dict:
+        split: bool = False, socket_taps: bool = True) -> dict:
     """`during(port, codes)`: started once every stream is held and returning a function that
     stops it and returns a dict for the result (bench/abuse.py's abusive client). `by_table` (two
     processes): each table's devices and actions go to one process, as a proxy routing by table
@@ -382,11 +386,23 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
         idle: dict[str, list[KeptAlive]] = {
             code: [page_connection(serving[code].port, code, hosts[code], table_source(t))] for t, code in enumerate(codes)}
         connections.extend(conn for kept in idle.values() for conn in kept)
+        # Each board page's tap socket, opened as its page opens it, before the clock starts.
+        sockets = {code: TapSocket(serving[code].port, code, hosts[code], tab=table_devices[code][-1].tab,
+                                   source=table_source(t))
+                   for t, code in enumerate(codes)} if socket_taps and htmx_taps else {}
+        connections.extend(sockets.values())
 
         def post_roll(code: str, board: Device, version: int) -> tuple[int | None, int | None]:
             """The board's tap; its answer's status and the version it made (None if unanswered).
             As a page's htmx tap (unless --json-taps), it names the board page's tab while that
             page's stream is up, as table.js does."""
+            if sockets:
+                try:
+                    status, answer_headers, body = sockets[code].tap("act/roll", {"version": version})
+                except OSError:
+                    return None, None
+                stats["answers"][status] = stats["answers"].get(status, 0) + 1
+                return status, version_made(status, answer_headers, body) if status in (200, 204) else None
             conn = idle[code].pop() if idle[code] else None
             if conn is None:
                 conn = KeptAlive(serving[code].port, source=board.source)
@@ -506,6 +522,7 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
                          if store else "two app processes, a SQLite file each, tables split (--split)" if split
                          else "one app process + SQLite",
                 "mode": "open loop (taps on schedule)" if open_loop else "closed loop (next tap once every screen has the last)",
+                "taps_sent": "over the board page's tap socket" if socket_taps and htmx_taps else "as POSTs",
                 "taps_answered_with": ("the tapping screen's view (htmx), or 204 when its stream carried it" if htmx_taps
                                        else "the version (JSON)"),
                 "tables_in_store_before": seed_tables, "history_of_measured_table": history, **costs,
@@ -654,6 +671,10 @@ def main() -> None:
                         help="the board's taps ask for the version alone in JSON, as figures before 26 November "
                              "2026 18:30 UTC were measured; by default they ask for HTML as a page's htmx does (the "
                              "tapping screen's fresh view in the answer, compressed)")
+    parser.add_argument("--post-taps", action="store_true",
+                        help="the board's taps are POSTs on kept-alive connections (a page whose tap socket is "
+                             "not open), as every figure before 27 November 2026 11:00 UTC was measured; by "
+                             "default they go over its tap socket, as a page's do")
     parser.add_argument("--taps-log", metavar="FILE",
                         help="write each measured tap to FILE: seconds into the load, ms to its answer, ms to its "
                              "table's last view, its number at its table, the port that took it")
@@ -670,7 +691,8 @@ def main() -> None:
     result = run(min(args.tables, 2000), min(args.devices, 20), min(args.actions, 100), args.pause,
                  args.two_processes, min(args.seed_tables, 20000), min(args.history, 5000),
                  refetch_always=args.refetch, by_table=args.by_table,
-                 open_loop=args.open_loop, htmx_taps=not args.json_taps, taps_file=args.taps_log, split=args.split)
+                 open_loop=args.open_loop, htmx_taps=not args.json_taps, taps_file=args.taps_log, split=args.split,
+                 socket_taps=not args.post_taps)
     print(json.dumps(result, indent=2))
 
 
