@@ -165,6 +165,10 @@ class TapSocket:
         if not answer.startswith(b"HTTP/1.1 101"):
             raise ConnectionError(f"the tap socket was refused: {answer.splitlines()[0]!r}")
         self._next = 0
+        # One tap at a time on the socket: the server answers a socket's taps in turn, and an open
+        # loop's overlapping taps of one table would otherwise read each other's answers.
+        import threading
+        self._one_at_a_time = threading.Lock()
 
     def _exactly(self, size: int) -> bytes:
         while len(self._buffer) < size:
@@ -203,10 +207,11 @@ class TapSocket:
         """`action` ("act/roll", "undo") with `form`: the answer's status, headers (lower-cased, as
         KeptAlive.request gives them) and body."""
         import json
-        self._next += 1
-        self._send(json.dumps({"id": self._next, "action": action,
-                               "form": urllib.parse.urlencode(form, doseq=True)}))
-        answer = json.loads(self._message())
+        with self._one_at_a_time:
+            self._next += 1
+            self._send(json.dumps({"id": self._next, "action": action,
+                                   "form": urllib.parse.urlencode(form, doseq=True)}))
+            answer = json.loads(self._message())
         return (answer["status"], {k.lower(): v for k, v in answer["headers"].items()},
                 answer["body"].encode())
 

@@ -38,9 +38,8 @@ from .tables import answer_action, bp, play, role_named, take_back, tab_given
 
 TAP_MESSAGE_MOST = 4096     # bytes: a tap's form is a few dozen; a bigger message closes the socket
 TAP_FIELDS_MOST = 50        # fields in one tap's form
-# Of an answer's headers, the ones the page reads (htmx's and X-View-Version); the rest are HTTP's own.
-ANSWER_HEADERS = ("Content-Type", "X-View-Version", "HX-Retarget", "HX-Reswap", "HX-Trigger", "HX-Redirect",
-                  "HX-Refresh", "HX-Location", "HX-Push-Url", "HX-Replace-Url", "HX-Reselect")
+# Of an answer's headers, the ones the page reads (htmx's HX-*, and these); the rest are HTTP's own.
+ANSWER_HEADERS = {"content-type", "x-view-version"}
 
 
 def only_htmx(*, htmx, json=None, page=None):
@@ -78,7 +77,8 @@ def fields_of(form: str) -> MultiDict:
 
 def answered(number, response: Response) -> str:
     """An answer as its message: the status, the headers the page reads, the body's text."""
-    headers = {name: response.headers[name] for name in ANSWER_HEADERS if name in response.headers}
+    headers = {name: value for name, value in response.headers.items()
+               if name.lower() in ANSWER_HEADERS or name.lower().startswith("hx-")}
     return json.dumps({"id": number, "status": response.status_code, "headers": headers,
                        "body": response.get_data(as_text=True)})
 
