@@ -163,6 +163,8 @@ def answer(message, tab: str | None) -> str:
         response = answer_action(run, lambda: role_named(form.get("as")), form, tab, only_htmx)
     except BadInput as refused:
         response = plain_refusal(400, refusal_text(refused))
+    except Exception as error:   # as for a POST: the app's own handler (a store that is down: 503 in words)
+        response = current_app.handle_user_exception(error)
     return answered(number, current_app.make_response(response))
 
 
