@@ -386,11 +386,15 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
         idle: dict[str, list[KeptAlive]] = {
             code: [page_connection(serving[code].port, code, hosts[code], table_source(t))] for t, code in enumerate(codes)}
         connections.extend(conn for kept in idle.values() for conn in kept)
-        # Each board page's tap socket, opened as its page opens it, before the clock starts.
+        # Every page's tap socket, opened as the page opens it, before the clock starts: the
+        # board's carries its taps, the phones' stay open and idle, as on a table where the board taps.
         sockets = {code: TapSocket(serving[code].port, code, hosts[code], tab=table_devices[code][-1].tab,
                                    source=table_source(t))
                    for t, code in enumerate(codes)} if socket_taps and htmx_taps else {}
         connections.extend(sockets.values())
+        if sockets:
+            connections.extend(TapSocket(d.port, code, {"Cookie": d.cookie}, tab=d.tab, source=d.source)
+                               for code, ds in table_devices.items() for d in ds[:-1])
 
         def post_roll(code: str, board: Device, version: int) -> tuple[int | None, int | None]:
             """The board's tap; its answer's status and the version it made (None if unanswered).
