@@ -86,3 +86,32 @@ def test_a_page_whose_socket_cannot_open_taps_by_post(server, browser):
     tap(ann, "Roll 2 dice")
     expect(board.locator(".dice-row .die")).to_have_count(2)
     assert len(posts) == 1 and "/act/roll" in posts[0], posts
+
+
+def test_a_tap_whose_socket_closes_before_its_answer_says_so_and_the_next_tap_goes(server, browser):
+    """The socket dies with a tap in flight (a phone leaving the Wi-Fi): the page says the tap got
+    no answer, as for a POST whose connection broke, and its next tap still goes."""
+    board = browser.new_context(viewport=TABLET).new_page()
+    code = create(board, server.url, ("dice",))
+    context = browser.new_context(viewport=PHONE, has_touch=True)
+    dropped = []
+
+    def drop_the_first_tap(socket):
+        to_server = socket.connect_to_server()
+
+        def from_page(message):
+            if '"action"' in str(message) and not dropped:
+                dropped.append(message)
+                socket.close()          # the tap never reaches the server
+            else:
+                to_server.send(message)
+        socket.on_message(from_page)
+    context.route_web_socket(re.compile(r"/taps"), drop_the_first_tap)
+    ann = join_by_qr(context, f"{server.url}/t/{code}/join", "Ann")
+    ann.wait_for_timeout(300)
+    before = int(ann.locator("#view").get_attribute("data-version"))
+    ann.get_by_role("button", name="Roll 2 dice", exact=True).click()
+    expect(ann.locator("#flash .flash")).to_contain_text("The companion did not answer")
+    assert dropped and int(board.locator("#view").get_attribute("data-version")) == before
+    tap(ann, "Roll 2 dice")   # by POST while the socket opens again, or over the new one
+    expect(board.locator(".dice-row .die")).to_have_count(2)
