@@ -17,9 +17,10 @@ as a finger would, not when it was scheduled (a live refresh may have morphed th
 4. Two app processes on one Redis: the board and two phones on one, three phones on the other,
    tap at once; every tap counts and every screen, whichever process serves its stream, agrees.
 5. A tap whose page's stream is up is answered 204 with the version alone (over the page's tap
-   socket, or by POST): its view comes on the stream and is still swapped in as the answer to that tap (the saved form takes the server's
-   values: "007" typed is shown as the 7 saved), while another phone keeps what it was typing; a
-   page whose stream died unnoticed fetches the view the 204 did not bring.
+   socket, or by POST): its view comes on the stream and is still swapped in as the answer to that
+   tap (the saved form takes the server's values: "007" typed is shown as the 7 saved), while
+   another phone keeps what it was typing; a page whose stream died unnoticed fetches the view the
+   204 did not bring.
 
 Tests 1 to 3 run on SQLite and on Redis (the `both_backends` mark). A page taps over its tap socket
 once it is open (companion/web/tap_socket.py); the tests that hold the taps or read them as POSTs
