@@ -5,11 +5,13 @@ page whose socket cannot open (a proxy that does not pass WebSockets) taps by PO
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import expect
 
 from tests.browser.layout import PHONE, TABLET
+from tests.browser.test_taps_browser import tap_together
 from tests.browser.test_toolbox_browser import create, tap
 from tests.conftest import join_by_qr
 
@@ -115,3 +117,47 @@ def test_a_tap_whose_socket_closes_before_its_answer_says_so_and_the_next_tap_go
     assert dropped and int(board.locator("#view").get_attribute("data-version")) == before
     tap(ann, "Roll 2 dice")   # by POST while the socket opens again, or over the new one
     expect(board.locator(".dice-row .die")).to_have_count(2)
+
+
+def test_two_devices_press_next_round_at_once_over_their_sockets(server, browser):
+    """The board and a phone press Next round at the same instant, each over its socket: each tap
+    is held in the browser until both have left, so they reach the server together. It happens once;
+    the slower device reads who did it, beside its button."""
+    held = []
+
+    def hold_the_first_round_tap(socket):
+        to_server = socket.connect_to_server()
+
+        def from_page(message):
+            if '"act/round_next"' in str(message) and len(held) < 2:
+                held.append((to_server, message))
+                if len(held) == 2:
+                    for server_side, tap_message in held:
+                        server_side.send(tap_message)
+            else:
+                to_server.send(message)
+        socket.on_message(from_page)
+
+    board_context = browser.new_context(viewport=TABLET)
+    board_context.route_web_socket(re.compile(r"/taps"), hold_the_first_round_tap)
+    board = board_context.new_page()
+    code = create(board, server.url, ("rounds",))
+    phone_context = browser.new_context(viewport=PHONE, has_touch=True)
+    phone_context.route_web_socket(re.compile(r"/taps"), hold_the_first_round_tap)
+    ann = join_by_qr(phone_context, f"{server.url}/t/{code}/join", "Ann")
+    messages, posts = watch_taps(ann)
+    ann.reload()   # the phone's socket opens again, now watched
+    expect(board.locator(".seat-list")).to_contain_text("Ann")
+    board.wait_for_timeout(300)
+    next_round = "form[action$='/act/round_next'] button"
+    tap_together([(board, next_round, 1), (ann, next_round, 1)])
+    for page in (board, ann):
+        expect(page.locator(".part.rounds, .part.glance").first).to_contain_text("Round 2")
+    assert len(held) == 2 and posts == [], (held, posts)
+    deadline = time.monotonic() + 10   # the refused device's sentence, on one page or the other
+    while not (slower := [page for page in (board, ann) if page.locator("#flash .flash").is_visible()]) \
+            and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert len(slower) == 1, "both or neither were refused"
+    expect(slower[0].locator("#flash .flash")).to_contain_text("already did “round next”")
+    expect(board.locator(".part.rounds").first).to_contain_text("Round 2")   # once, not twice
