@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask import Flask
 
 from . import events, forms, groups, home, i18n, needs, sections, security, static_files, tables
-from . import history, host, tap_socket  # noqa: F401 - their routes join the table blueprint when imported
+from . import acting, history, host, tap_socket  # noqa: F401 - their routes join the table blueprint when imported
 from .charts import score_chart
 
 

@@ -97,7 +97,7 @@ class ViewEvents:
     asks for its own viewer's event; a stream whose viewer has the facts of one already served gets
     that event's bytes, without a snapshot, a rendering or a digest of its view: six phones at a game
     whose view does not differ by seat share one event, and their board another. The tap's own
-    answer is the same view (web/tables.py answer_view): whichever of the answer and the tapping
+    answer is the same view (web/acting.py answer_view): whichever of the answer and the tapping
     screen's event comes first makes it, the other takes it (the answer out of the event, view_of).
     Secrecy is by construction: a snapshot of a read is made from the read and the facts alone
     (engine/snapshots.py), so equal keys are equal views. Only the newest read of a table is kept: a

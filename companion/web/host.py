@@ -12,7 +12,8 @@ from .answers import error_page, refusal_answer, shaped
 from .cookies import remember_table, set_table_cookie
 from .qr import qr_code_svg
 from .security import over_limit
-from .tables import (GAME_FIELD, VERSION_FIELD, action_endpoint, bp, credentials, no_store, public_url,
+from .acting import action_endpoint
+from .tables import (GAME_FIELD, VERSION_FIELD, bp, credentials, no_store, public_url,
                      role_from_request, snapshot, tables)
 
 

@@ -4,8 +4,8 @@ A tap sent as a POST costs the server its HTTP request: gevent reading the head,
 context, routing and hooks, the cookies and the form parsed, the answer written. That was two fifths
 of a live tap (docs/PERFORMANCE.md, "Taps over the page's socket"). Over this socket the page's
 role, tab and cookies are read once, when it opens, as its event stream reads them; each tap is one
-message and its answer one message. The taps are play's two, a move and an undo (tables.play,
-tables.take_back), with the very same answer a POST from htmx gets (tables.answer_action): the 204
+message and its answer one message. The taps are play's two, a move and an undo (acting.play,
+acting.take_back), with the very same answer a POST from htmx gets (acting.answer_action): the 204
 with the version alone when the page's stream has carried the view, the view itself otherwise, a
 refusal's view with its sentence. static/js/table.js hands htmx that answer as its fetch's
 Response, so nothing else in the page knows how the tap went.
@@ -34,7 +34,8 @@ from ..errors import N_, BadInput
 from .answers import plain_refusal, refusal_text
 from ..serving import STREAM_WRITER
 from .security import client_address, cross_site, hold_back
-from .tables import answer_action, bp, play, role_named, take_back, tab_given
+from .acting import answer_action, play, take_back
+from .tables import bp, role_named, tab_given
 
 TAP_MESSAGE_MOST = 4096     # bytes: a tap's form is a few dozen; a bigger message closes the socket
 TAP_FIELDS_MOST = 50        # fields in one tap's form
