@@ -20,6 +20,11 @@ bench/live.py gives the same work under load, where queueing and the collector a
 bench/stream_cpu.py the app's own part in-process, without HTTP.
 
     python bench/deliveries.py --taps 2000 --runs 3
+    python bench/deliveries.py --taps 2000 --runs 3 --ways nobody table --socket   # as a page taps
+
+`--socket`: the board rolls over its page's tap socket (web/tap_socket.py), as a page does while the
+socket is open, and its stream names the page's tab, so a roll is answered 204 with the version
+(its stream carried the view); by default, POSTs answered with the version in JSON.
 """
 from __future__ import annotations
 
@@ -40,7 +45,7 @@ import subprocess  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _client import KeptAlive, http  # noqa: E402
+from _client import KeptAlive, TapSocket, http  # noqa: E402
 from _server import Server, free_port, wait_until_listening  # noqa: E402
 
 SEATS = 6
@@ -64,11 +69,15 @@ class FloorServer(Server):
         self.proc.wait(10)
 
 
-def listen(port: int, code: str, role: str | None, cookie: str, source: str, counts: list, i: int) -> None:
+BOARD_TAB = "bench-board"   # the board page's tab (--socket): its stream's and its socket's
+
+
+def listen(port: int, code: str, role: str | None, cookie: str, source: str, counts: list, i: int,
+           tab: str | None = None) -> None:
     """A stream as a page holds it, counting its `changed` events (from -1: 0 once it is open); ends
     with the connection."""
     with socket.create_connection(("127.0.0.1", port), source_address=(source, 0)) as s:
-        stream = f"/t/{code}/events" + (f"?as={role}" if role else "")
+        stream = f"/t/{code}/events" + (f"?as={role}" if role else "") + (f"&tab={tab}" if tab else "")
         s.sendall(f"GET {stream} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: {cookie}\r\n"
                   f"Accept: text/event-stream\r\nLast-Event-ID: 999999\r\n\r\n".encode())   # no catching up
         while True:
@@ -93,8 +102,9 @@ def seated_table(port: int) -> tuple[str, str, list[str]]:
     return code, host, seats
 
 
-def run(way: str, taps: int) -> float:
-    """Server CPU ms per roll with the streams `way` names open."""
+def run(way: str, taps: int, over_socket: bool = False) -> float:
+    """Server CPU ms per roll with the streams `way` names open; `over_socket`: the board rolls over
+    its page's tap socket, and its stream names that page's tab."""
     floor = way.startswith("floor")
     server = FloorServer(pushed=way == "floor-pushed") if floor else Server()
     listeners = []
@@ -103,9 +113,11 @@ def run(way: str, taps: int) -> float:
         code, host, seats = seated_table(server.port) if not floor else ("FLOOR", "", [""] * SEATS)
         roles = WAYS[way]
         counts = [-1] * len(roles)
+        tab = BOARD_TAB if over_socket and not floor else None
         listeners = [gevent.spawn(listen, server.port, code, role, host if role == "board" else seats[i % SEATS],
-                                  f"127.0.4.{i + 1}", counts, i) for i, role in enumerate(roles)]
-        board = KeptAlive(server.port)
+                                  f"127.0.4.{i + 1}", counts, i, tab if role == "board" else None)
+                     for i, role in enumerate(roles)]
+        board = TapSocket(server.port, code, {"Cookie": host}, tab) if tab else KeptAlive(server.port)
         version = json.loads(http(server.port, "GET", f"/t/{code}/view.json")[2])["version"]
         deadline = time.monotonic() + 10
         while counts and min(counts) < 0 and time.monotonic() < deadline:
@@ -114,13 +126,19 @@ def run(way: str, taps: int) -> float:
         gevent.sleep(0.2)   # every stream waiting
 
         def roll(version: int, done: int) -> int:
-            status, _, body = board.request("POST", f"/t/{code}/act/roll", {"version": version},
-                                            headers={"Cookie": host})
-            assert status == 200, (status, body)
+            if tab:
+                status, headers, body = board.tap("act/roll", {"version": version, "as": "board"})
+                assert status in (200, 204), (status, body)
+            else:
+                status, _, body = board.request("POST", f"/t/{code}/act/roll", {"version": version},
+                                                headers={"Cookie": host})
+                assert status == 200, (status, body)
             until = time.monotonic() + 10
             while counts and min(counts) < done and time.monotonic() < until:
                 gevent.sleep(0.0002)
             assert not counts or min(counts) >= done, "a stream missed an event"
+            if tab:
+                return int(headers["x-view-version"]) if status == 204 else version + 1
             return json.loads(body)["version"]
         for done in range(1, 101):   # warm up: the connection, the pool, the first renderings
             version = roll(version, done)
@@ -140,13 +158,17 @@ def main() -> None:
     parser.add_argument("--taps", type=int, default=2000)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--ways", nargs="+", choices=list(WAYS), default=list(WAYS))
+    parser.add_argument("--socket", action="store_true",
+                        help="the board rolls over its page's tap socket, answered 204 (its stream, named by the "
+                             "page's tab, carried the view), not by POSTs answered in JSON")
     args = parser.parse_args()
     taps, runs = max(100, min(args.taps, 20000)), max(1, min(args.runs, 10))
     figures: dict[str, list[float]] = {way: [] for way in args.ways}
     for _ in range(runs):   # the ways interleaved, so a change in the machine's load touches all alike
         for way in args.ways:
-            figures[way].append(run(way, taps) * 1000)
-    result = {"taps": taps, "server_cpu_ms_per_tap": {w: [round(f, 3) for f in fs] for w, fs in figures.items()},
+            figures[way].append(run(way, taps, args.socket) * 1000)
+    result = {"taps": taps, "tapped": "over the board page's tap socket" if args.socket else "by POST",
+              "server_cpu_ms_per_tap": {w: [round(f, 3) for f in fs] for w, fs in figures.items()},
               "median": {w: round(statistics.median(fs), 3) for w, fs in figures.items()}}
     if "nobody" in figures:
         base = statistics.median(figures["nobody"])

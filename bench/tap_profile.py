@@ -6,6 +6,7 @@ the route, the store's transaction, making the views, each stream's lookup, the 
 
     pip install py-spy    # a sampling profiler (it reads the process's memory: root, or ptrace allowed)
     python bench/tap_profile.py --taps 3000
+    python bench/tap_profile.py --taps 3000 --socket   # the board taps over its page's socket
     python bench/tap_profile.py --from /tmp/taps.raw   # the shares of an earlier run's samples
 
 The shares are of samples, not of CPU time measured: they say where the time goes, while the
@@ -30,8 +31,11 @@ HERE = Path(__file__).resolve().parent
 PARTS = [
     ("gevent's handler around the app (reading the request, writing the answer)", r".", r"^Flask\.wsgi_app|^ChunkedBodyLimit"),
     ("  of which the answer written to its socket", r"^WSGIHandler\.process_result", r"^Flask\.wsgi_app|^ChunkedBodyLimit"),
-    ("Flask around our route (request context, hooks, routing)", r"^ChunkedBodyLimit|^Flask\.wsgi_app", r"^action_endpoint"),
-    ("the route around the engine (form, rate limits, credentials)", r"^action_endpoint", r"^act \(companion/engine"),
+    ("Flask around our route (request context, hooks, routing)", r"^ChunkedBodyLimit|^Flask\.wsgi_app",
+     r"^action_endpoint|^tap_socket \(companion"),
+    ("the tap socket around the tap (its message read, parsed, answered)", r"^serve \(companion/web/tap_socket",
+     r"^answer_action"),
+    ("the route around the engine (form, rate limits, credentials)", r"^answer_action", r"^act \(companion/engine"),
     ("the engine's act", r"^act \(companion/engine", None),
     ("  the store's transaction (the move in it)", r"^SQLiteStore\.transact|^RedisStore\.transact", None),
     ("  the read handed over to the streams", r"^SharedReads\.hand_over", None),
@@ -74,13 +78,13 @@ def shares(stacks: list[tuple[list[str], int]]) -> tuple[int, list[tuple[str, fl
     return total, rows
 
 
-def record(taps: int, timeout: int, raw: Path) -> None:
+def record(taps: int, timeout: int, raw: Path, over_socket: bool) -> None:
     spy = shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy")
     if not Path(spy).exists():
         sys.exit("py-spy is not installed (pip install py-spy)")
     command = [spy, "record", "--subprocesses", "--nonblocking", "--rate", "1000", "--format", "raw",
                "--output", str(raw), "--", sys.executable, str(HERE / "deliveries.py"),
-               "--taps", str(taps), "--runs", "1", "--ways", "table"]
+               "--taps", str(taps), "--runs", "1", "--ways", "table"] + (["--socket"] if over_socket else [])
     subprocess.run(command, check=True, timeout=timeout)
 
 
@@ -88,12 +92,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--taps", type=int, default=3000)
     parser.add_argument("--timeout", type=int, default=600, help="seconds the recorded run may take at most")
+    parser.add_argument("--socket", action="store_true", help="the board taps over its page's tap socket (deliveries.py --socket)")
     parser.add_argument("--from", dest="raw", type=Path, help="py-spy's raw output of an earlier run")
     args = parser.parse_args()
     raw = args.raw
     if raw is None:
         raw = Path(tempfile.mkdtemp()) / "taps.raw"
-        record(max(100, min(args.taps, 20000)), args.timeout, raw)
+        record(max(100, min(args.taps, 20000)), args.timeout, raw, args.socket)
     total, rows = shares(samples(raw))
     print(f"{total} samples inside a tap's request ({raw})")
     for label, share in rows:
