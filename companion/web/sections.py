@@ -199,15 +199,25 @@ class Renderings:
         `macro` called with `args` and `values`, in `language`, or the rendering kept for equal
         ones. Keyed by them as a tuple: pickle writes a dataclass through copyreg, in Python, and a
         section has a dozen parts. `around()`: as for `render`, entered only when one is made."""
-        key = digest((template, macro, language, args, values))
-        html = self.get(key) if key is not None else None
-        if html is None:
+        def make() -> Markup:
             with around():
                 if macro is None:
-                    html = render(template, language, values)
-                else:
-                    module = given(current_app, language)["language_module"](template)
-                    html = Markup(getattr(module, macro)(*args, **values))
+                    return render(template, language, values)
+                module = given(current_app, language)["language_module"](template)
+                return Markup(getattr(module, macro)(*args, **values))
+        return self._found_or_made(digest((template, macro, language, args, values)), make)
+
+    def laid_out(self, name: str, language: str, args: tuple, lay_out) -> Markup:
+        """A piece of a section laid out in Python (web/toolbox_section.py) by `lay_out()` from
+        `args` and parts in `language`, which is all it reads, kept under their digest as a part
+        is: the first of a change's views to show it joins its parts, the others find it. `name`
+        says which piece (no template's path is one)."""
+        return self._found_or_made(digest((name, None, language, args, {})), lambda: Markup(lay_out()))
+
+    def _found_or_made(self, key: bytes | None, make) -> Markup:
+        html = self.get(key) if key is not None else None
+        if html is None:
+            html = make()
             with self._lock:
                 self.parts_rendered += 1
             if key is not None:
@@ -307,9 +317,10 @@ def view_html(snap, role: str, join_url: str, context: ViewContext | None = None
 
 # Games whose section is laid out in Python from its parts rather than rendered by a template: a
 # section that is nothing but parts already kept costs less joined here than run as a template and
-# kept under its digest (toolbox_section.py says how much). Each is called with the section's inputs
-# and `part`, as given.py's in the section's language, which enters the rendering's context only for
-# a part it has to make: most views find every part kept.
+# kept under its digest (toolbox_section.py says how much). Each is called with the section's inputs,
+# `part` (given.py's, in the section's language), which enters the rendering's context only for a
+# part it has to make, as most views find every part kept, and `laid_out(name, lay_out, *args)`, a
+# piece of its own laid out in Python from `args` and parts, kept as a part is (Renderings.laid_out).
 LAID_OUT_IN_PYTHON = {"toolbox": toolbox_section.section}
 
 
@@ -323,7 +334,10 @@ def section_html(renderings: Renderings, inputs: SectionInputs, around=nullconte
 
     def part(template: str, macro: str | None = None, *args, **values) -> Markup:
         return renderings.part(template, macro, language, args, values, around)
-    return lay_out(inputs, part)
+
+    def laid_out(name: str, piece, *args) -> Markup:
+        return renderings.laid_out(name, language, args, lambda: piece(*args, part))
+    return lay_out(inputs, part, laid_out)
 
 
 def section_template(inputs: SectionInputs) -> str:
