@@ -10,6 +10,7 @@ from collections import deque
 from contextlib import contextmanager
 from typing import Iterator
 
+from .checkpoints import CHECKPOINT_COMMITS, Checkpoints
 from .interface import StorageUnwritable, StorageUnusable
 from .sqlite_groups import GROUPS_SCHEMA
 from .sqlite_transaction import SQLiteTransaction
@@ -115,7 +116,7 @@ class SQLiteStore:
     POOL_SIZE = 16
     events_kept = None   # every event of a table is kept
 
-    def __init__(self, path: str):
+    def __init__(self, path: str, checkpoint_every: int = CHECKPOINT_COMMITS):
         self.path = path
         # Opening a connection costs more than most queries: keep a few open. A connection is used by
         # one unit of work at a time, then handed back (check_same_thread=False lets it move between
@@ -133,6 +134,7 @@ class SQLiteStore:
                 self._migrate(conn)
         except sqlite3.Error as exc:
             raise StorageUnusable(f"Cannot use the database at {path}: {exc}") from exc
+        self.checkpoints = Checkpoints(path, checkpoint_every)
 
     @staticmethod
     def _migrate(conn: sqlite3.Connection) -> None:
@@ -152,6 +154,8 @@ class SQLiteStore:
         conn = sqlite3.connect(self.path, timeout=10, isolation_level=None, check_same_thread=False)
         conn.execute("PRAGMA foreign_keys=ON")
         conn.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable across a process kill
+        # No checkpoint inside a commit, which would hold the server's loop: checkpoints.py runs them.
+        conn.execute("PRAGMA wal_autocheckpoint=0")
         return conn
 
     @contextmanager
@@ -184,6 +188,8 @@ class SQLiteStore:
                     conn.execute("ROLLBACK")
                     raise
                 conn.execute("COMMIT")
+            if begin != "BEGIN":   # a write transaction's pages are in the log
+                self.checkpoints.committed()
         except sqlite3.Error as exc:
             # Rolled back (or never begun): nothing half-applied. A disk that is full or read-only
             # is the usual cause mid-game.

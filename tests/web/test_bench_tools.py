@@ -47,3 +47,15 @@ def test_the_loop_probe_logs_each_delivery_of_a_live_server(tmp_path):
     deliveries = [line for line in written.read_text().splitlines() if line.startswith("delivery ")]
     assert len(deliveries) >= 40
     assert "deliveries" in run("bench/loop_probe/summary.py", str(written))
+
+
+def test_deliveries_taps_over_the_board_pages_socket():
+    result = last_json(run("bench/deliveries.py", "--taps", "100", "--runs", "1", "--ways", "table", "--socket"))
+    assert result["tapped"] == "over the board page's tap socket" and result["median"]["table"] > 0
+
+
+def test_checkpoints_compares_sqlites_own_with_the_thread():
+    rows = [json.loads(line) for line in run("bench/checkpoints.py", "--taps", "300", "--runs", "1").splitlines()]
+    assert [row["way"] for row in rows] == ["sqlite", "thread"]
+    # 300 tables made and 300 rolls: 600 commits, a checkpoint every 200 in the thread, none else
+    assert rows[0]["checkpoints_in_a_thread"] == 0 and rows[1]["checkpoints_in_a_thread"] == 3

@@ -1,0 +1,103 @@
+"""The SQLite store's checkpoints run in a thread of their own (companion/storage/checkpoints.py),
+never inside a commit, where they held the server's loop for 5-21 ms."""
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from companion.storage.sqlite_store import SQLiteStore
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def rows_in_the_file_itself(path: Path) -> int:
+    """The meta rows the database file holds, its write-ahead log aside: what checkpoints copied (none
+    while the schema itself is still only in the log)."""
+    conn = sqlite3.connect(f"file:{path}?immutable=1", uri=True)
+    try:
+        if not conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'meta'").fetchone():
+            return 0
+        return conn.execute("SELECT COUNT(*) FROM meta WHERE key LIKE 'row %'").fetchone()[0]
+    finally:
+        conn.close()
+
+
+def commit_rows(store: SQLiteStore, first: int, count: int) -> None:
+    for n in range(first, first + count):
+        with store.write() as tx:
+            tx.conn.execute("INSERT INTO meta (key, value) VALUES (?, ?)", (f"row {n}", "x" * 2000))
+
+
+def wait_for(condition, seconds: float = 10.0) -> bool:
+    ends = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > ends:
+            return False
+        time.sleep(0.01)
+    return True
+
+
+def test_a_commit_never_checkpoints_the_log_itself(tmp_path):
+    store = SQLiteStore(str(tmp_path / "t.db"), checkpoint_every=1000)
+    with store.read() as tx:
+        assert tx.conn.execute("PRAGMA wal_autocheckpoint").fetchone() == (0,)
+    commit_rows(store, 0, 400)   # about 1,200 pages: SQLite's own would have checkpointed in a commit
+    assert store.checkpoints.done == 0
+    assert rows_in_the_file_itself(tmp_path / "t.db") == 0   # all of them still in the log
+    store.close()
+
+
+def test_every_so_many_commits_a_thread_copies_the_log_into_the_file(tmp_path):
+    store = SQLiteStore(str(tmp_path / "t.db"), checkpoint_every=5)
+    commit_rows(store, 0, 4)
+    assert store.checkpoints.done == 0 and rows_in_the_file_itself(tmp_path / "t.db") == 0
+    commit_rows(store, 4, 1)   # the fifth
+    assert wait_for(lambda: store.checkpoints.done == 1)
+    assert rows_in_the_file_itself(tmp_path / "t.db") == 5
+    assert not store.checkpoints.running and store.checkpoints.failed is None
+    commit_rows(store, 5, 5)
+    assert wait_for(lambda: store.checkpoints.done == 2)
+    assert rows_in_the_file_itself(tmp_path / "t.db") == 10
+    store.close()
+
+
+def test_a_failed_checkpoint_is_said_by_the_next_commit(tmp_path, caplog):
+    store = SQLiteStore(str(tmp_path / "t.db"), checkpoint_every=1)
+    store.checkpoints.path = str(tmp_path / "no such folder" / "t.db")   # its connection cannot open
+    commit_rows(store, 0, 1)
+    assert wait_for(lambda: store.checkpoints.done == 1)
+    assert store.checkpoints.failed
+    commit_rows(store, 1, 1)
+    assert "a checkpoint of the write-ahead log failed" in caplog.text
+    store.close()
+
+
+# Under gevent's patching, as app.py serves: the loop never yields here, so a checkpoint in a
+# greenlet could not run, and one in a thread of the operating system's own does.
+UNDER_GEVENT = r"""
+from gevent import monkey
+monkey.patch_all()
+import sys, sqlite3
+from gevent.monkey import get_original
+from companion.storage.sqlite_store import SQLiteStore
+real_sleep = get_original("time", "sleep")
+real_monotonic = get_original("time", "monotonic")
+store = SQLiteStore(sys.argv[1], checkpoint_every=3)
+for n in range(3):
+    with store.write() as tx:
+        tx.conn.execute("INSERT INTO meta (key, value) VALUES (?, ?)", (f"row {n}", "x"))
+ends = real_monotonic() + 10
+while store.checkpoints.done == 0 and real_monotonic() < ends:
+    real_sleep(0.01)   # the operating system's sleep: no turn of gevent's loop
+print(store.checkpoints.done, store.checkpoints.failed)
+"""
+
+
+def test_under_gevent_the_checkpoint_runs_while_the_loop_is_busy(tmp_path):
+    done = subprocess.run([sys.executable, "-c", UNDER_GEVENT, str(tmp_path / "t.db")], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert done.stdout.split() == ["1", "None"], done.stderr
+    assert rows_in_the_file_itself(tmp_path / "t.db") == 3
