@@ -177,6 +177,25 @@ def test_the_friend_who_is_losing_gets_no_further_over_the_socket(server):
         phone.close()
 
 
+def test_the_socket_takes_no_compression_a_browser_offers(server):
+    """Chromium and Firefox offer permessage-deflate; taken, each socket would keep a compressor of
+    about 260 KB, for answers that are mostly a 204."""
+    host, code = new_table(server, "toolbox", parts=["dice"])
+    sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+    sock.sendall(f"GET /t/{code}/taps?tab=t1 HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\n"
+                 f"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+                 f"Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n"
+                 f"Cookie: {cookie_of(host)}\r\n\r\n".encode())
+    received = b""
+    while b"\r\n\r\n" not in received:
+        data = sock.recv(65536)
+        assert data, received
+        received += data
+    head = received.partition(b"\r\n\r\n")[0].lower()
+    assert head.startswith(b"http/1.1 101") and b"sec-websocket-extensions" not in head, head
+    sock.close()
+
+
 def test_a_socket_ends_with_its_lifetime_and_nothing_is_written_after_its_close(tmp_path):
     srv = ServerProcess(tmp_path / "short.db", env={**SHARED_SERVER_ENV, "COMPANION_STREAM_SECONDS": "1"}).start()
     try:
