@@ -143,8 +143,12 @@ class TapSocket:
 
     def __init__(self, port: int, code: str, headers: dict, tab: str | None = None, source: str | None = None,
                  timeout: float = 30):
+        """The handshake offers permessage-deflate, as Chromium and Firefox do: a server that took
+        it would compress its messages (and keep a compressor for each socket), which this client
+        inflates; its own go uncompressed, as the extension allows."""
         import base64
         import os
+        import zlib
         self._sock = socket.create_connection(("127.0.0.1", port), timeout=timeout,
                                               source_address=(source, 0) if source else None)
         self._sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
@@ -154,6 +158,7 @@ class TapSocket:
         head = [f"GET /t/{code}/taps{query} HTTP/1.1", f"Host: 127.0.0.1:{port}", "Upgrade: websocket",
                 "Connection: Upgrade", f"Sec-WebSocket-Key: {key}", "Sec-WebSocket-Version: 13",
                 f"Origin: http://127.0.0.1:{port}", *(f"{k}: {v}" for k, v in headers.items())]
+        head.append("Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits")
         self._sock.sendall(("\r\n".join(head) + "\r\n\r\n").encode())
         self._buffer = b""
         while b"\r\n\r\n" not in self._buffer:
@@ -164,6 +169,9 @@ class TapSocket:
         answer, _, self._buffer = self._buffer.partition(b"\r\n\r\n")
         if not answer.startswith(b"HTTP/1.1 101"):
             raise ConnectionError(f"the tap socket was refused: {answer.splitlines()[0]!r}")
+        # The server's answers compressed, when it took the offer: one stream of deflate for them all.
+        self.deflated = b"permessage-deflate" in answer.lower()
+        self._inflate = zlib.decompressobj(-zlib.MAX_WBITS) if self.deflated else None
         self._next = 0
         # One tap at a time on the socket: the server answers a socket's taps in turn, and an open
         # loop's overlapping taps of one table would otherwise read each other's answers.
@@ -201,6 +209,8 @@ class TapSocket:
                 continue
             if first & 0x0F == 0x8:
                 raise ConnectionError("the server closed the tap socket")
+            if first & 0x40:   # RSV1: a compressed message
+                payload = self._inflate.decompress(payload + b"\x00\x00\xff\xff")
             return payload.decode()
 
     def tap(self, action: str, form: dict) -> tuple[int, dict, bytes]:
