@@ -121,6 +121,36 @@ def test_an_action_on_one_process_reaches_a_stream_on_the_other(pair):
         stream.close()
 
 
+def test_taps_over_a_socket_on_one_process_reach_the_streams_on_the_other(pair):
+    """A page's tap socket (web/tap_socket.py) acts through the same engine: a tap over Ann's socket
+    on B reaches the board's stream on A with her roll in its view, and the board's tap over its
+    socket on A, answered 204 as its stream on A carried the view, reaches Ann's stream on B."""
+    from tests.web.test_pushed_streams import Stream as PageStream
+    from tests.web.test_tap_socket import TapSocket
+    a, b = pair
+    host, code = new_table(a, parts=["dice"])
+    ann = HttpDevice(b.url).join(code, "Ann")
+    board_stream, ann_stream = PageStream(a, code, "board", host, tab="board-1"), PageStream(b, code, "seat", ann)
+    board, phone = TapSocket(a, code, host, tab="board-1"), TapSocket(b, code, ann)
+    try:
+        seen = host.view(code)["version"]
+        answer = phone.tap("act/roll", version=seen, game_number=1, **{"as": "seat"})
+        assert answer["status"] == 200, answer   # her page's stream is on B but names no tab: the view
+        made = int(re.search(r'data-version="(\d+)"', answer["body"]).group(1))
+        version, html = board_stream.event()
+        assert version == made and "Ann rolled" in html
+        assert ann_stream.event()[0] == made
+
+        answer = board.tap("act/roll", version=made, game_number=1)
+        assert answer["status"] == 204, answer
+        assert int(answer["headers"]["X-View-Version"]) == made + 1
+        version, html = ann_stream.event()
+        assert version == made + 1 and "The board rolled" in html and "Ann rolled" in html
+    finally:
+        for held in (board_stream, ann_stream, board, phone):
+            held.close()
+
+
 def test_concurrent_moves_through_two_processes_lose_no_update(pair):
     a, b = pair
     host, code = new_table(a, parts=["counters"], counters="Taps: 0")
