@@ -210,6 +210,24 @@ def test_gevent_frames_a_streamed_body_as_the_stream_writer_does():
     assert StreamWriter(Handler()).frame(b"data: 1\n\n") == b"data: 1\n\n"
 
 
+def test_a_connection_handed_over_is_not_read_for_a_next_request():
+    """StreamWriter.hand_over (a WebSocket takes the connection, web/tap_socket.py) marks the
+    connection to close, so gevent's handler, once the app returns, ends its keep-alive loop rather
+    than reading the socket's own frames as the head of a next request."""
+    import inspect
+
+    from gevent.pywsgi import WSGIHandler
+
+    from companion.serving import StreamWriter
+    one_request = inspect.getsource(WSGIHandler.handle_one_request)
+    assert "if self.close_connection:" in one_request and "return" in one_request.split("if self.close_connection:")[1][:80]
+
+    class Handler:
+        close_connection, socket = False, object()
+    handler = Handler()
+    assert StreamWriter(handler).hand_over() is Handler.socket and handler.close_connection is True
+
+
 def test_gevent_reads_the_request_through_the_hooks_and_rfile_the_guards_replace():
     """handle_one_request calls read_requestline and read_request, sends a bad head to
     _handle_client_error, and get_environ builds wsgi.input from self.rfile at that moment (which is
