@@ -27,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.stream_cpu import build, open_streams, roll, version_of  # noqa: E402
 from companion.web import sections  # noqa: E402
+from companion.web.renderings import Renderings, digest  # noqa: E402
 
 
 FRAME = "table/_view.html"
@@ -36,7 +37,7 @@ def recorded_renderings(app, host, code, phones) -> dict:
     """What a roll's streams render (inputs, around), by piece: a seat's and the board's section,
     caught on their way into sections.section_html, and frame, into Renderings.render."""
     caught: dict = {}
-    real_section, real_render = sections.section_html, sections.Renderings.render
+    real_section, real_render = sections.section_html, Renderings.render
 
     def section_spy(renderings, inputs, around=nullcontext):
         caught[f"section_{inputs.role}"] = (inputs, around)
@@ -50,13 +51,13 @@ def recorded_renderings(app, host, code, phones) -> dict:
     for _ in range(5):   # a log to show, templates compiled
         version = roll(host, code, version)
     streams = open_streams(host, phones[:1], code, version)
-    sections.section_html, sections.Renderings.render = section_spy, render_spy
+    sections.section_html, Renderings.render = section_spy, render_spy
     try:
         version = roll(host, code, version)
         for _, chunks in streams:
             next(chunks)
     finally:
-        sections.section_html, sections.Renderings.render = real_section, real_render
+        sections.section_html, Renderings.render = real_section, real_render
     for response, _ in streams:
         response.close()
     return caught
@@ -70,7 +71,7 @@ def time_each(renderings, calls: dict, repeat: int, rounds: int) -> dict:
         else:
             template = sections.section_template(inputs)
             make = lambda: sections.section_html(renderings, inputs, around)   # noqa: E731
-        key = sections.digest([template, inputs])   # a laid out section is never kept: nothing to drop
+        key = digest([template, inputs])   # a laid out section is never kept: nothing to drop
         best = float("inf")
         for _ in range(rounds):
             started = time.process_time()

@@ -33,7 +33,7 @@ def given(app: Flask, language: str) -> dict:
         def part(template: str, macro: str | None = None, *args, **values) -> Markup:
             """`{{ part("games/x/_piece.html", name=value) }}` in a section: the piece rendered from
             those values and the section's language alone, its whole context, and kept under their
-            digest (sections.Renderings.part); `{{ part("games/x/_pieces.html", "piece", value) }}`
+            digest (renderings.Renderings.part); `{{ part("games/x/_pieces.html", "piece", value) }}`
             the same for that macro of the template, made a module in the language
             (`language_module`), called with those arguments. So a piece that did not change (eleven
             of a log's twelve lines after a roll, a Toolbox's bag after a roll) or that two sections

@@ -12,7 +12,8 @@ import dataclasses
 
 from companion import games
 from companion.web.events import ViewEvents
-from companion.web.sections import FrameInputs, SectionInputs, SectionSnap, ViewContext, digest
+from companion.web.renderings import digest
+from companion.web.sections import FrameInputs, SectionInputs, SectionSnap, ViewContext
 
 from tests.conftest import HTMX
 from tests.web.test_event_payload_secrecy import own_view, same_html, stream_payload
@@ -300,7 +301,7 @@ def test_a_view_is_rendered_once_across_versions_and_filled_in_with_its_own(app,
 
 def test_renderings_are_kept_up_to_a_size_in_characters_least_recently_used_first():
     from markupsafe import Markup
-    from companion.web.sections import Renderings
+    from companion.web.renderings import Renderings
     kept = Renderings(10)
     kept.put(b"a", Markup("aaaa"))
     kept.put(b"b", Markup("bbbb"))

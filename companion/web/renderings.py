@@ -1,0 +1,138 @@
+"""The renderings a process keeps (web/sections.py says what they are made of and why): each
+under a digest of everything it was made from, the least recently used let go once they hold more
+than their share of characters; and Jinja run the way sections and parts need it, from their inputs'
+fields and what given.py makes once per language."""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import pickle
+import threading
+from collections import OrderedDict
+from contextlib import nullcontext
+
+from flask import current_app
+from markupsafe import Markup
+
+from .. import games
+from .given import given
+
+# Renderings kept per process, counted in characters of HTML: a table keeps about five (its seats'
+# section, the board's, their frames), 2-10 KB each, and a rendering is reused across versions, so
+# the busiest night's 300 tables keep about 5 MB; a count of 1,000 was too few for them and had the
+# frames of one table pushed out by the sections of the next.
+SECTIONS_KEPT_CHARACTERS = 32 * 2**20
+
+
+def digest(inputs) -> bytes | None:
+    """The key of a rendering: a hash of every field of `inputs`, written down by pickle (which
+    writes every field of a dataclass, nested ones too, and tells 1 from 1.0 from True; twice as fast
+    as JSON with a hook per dataclass, and each of a table's streams makes two keys per change).
+    None when something in it cannot be written down: then the rendering is made and not kept."""
+    try:
+        data = pickle.dumps(inputs, protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return None
+    return hashlib.blake2b(data, digest_size=16).digest()
+
+
+def context_of(inputs) -> dict:
+    """A template's context: exactly the fields of its inputs, and the game their `game_id` names."""
+    context = {f.name: getattr(inputs, f.name) for f in dataclasses.fields(inputs)}
+    context["game"] = games.get(inputs.game_id)
+    return context
+
+
+class Renderings:
+    """Renderings by digest; the least recently used go first once they hold more than `most`
+    characters."""
+
+    def __init__(self, most: int):
+        self.most = most
+        self.size = 0
+        self._kept: OrderedDict[bytes, Markup] = OrderedDict()
+        self._lock = threading.Lock()
+        self.rendered = self.shared = 0  # sections and frames, counted for tests and bench/stream_cpu.py
+        self.parts_rendered = 0
+        self.given: dict[str, dict] = {}   # per language: what every rendering is given (given.py)
+
+    def get(self, key: bytes) -> Markup | None:
+        with self._lock:
+            html = self._kept.get(key)
+            if html is not None:
+                self._kept.move_to_end(key)
+                self.shared += 1
+            return html
+
+    def put(self, key: bytes, html: Markup) -> None:
+        with self._lock:
+            replaced = self._kept.get(key)
+            self.size += len(html) - (len(replaced) if replaced is not None else 0)
+            self._kept[key] = html
+            while self.size > self.most and self._kept:
+                self.size -= len(self._kept.popitem(last=False)[1])
+
+    def render(self, template: str, inputs, around=nullcontext) -> Markup:
+        """`template` rendered from `inputs` (a frozen dataclass whose fields are its context), or
+        the rendering kept for equal inputs. `around()`: the context a rendering needs, entered only
+        when one is made (ViewContext.rendering)."""
+        key = digest([template, inputs])
+        html = self.get(key) if key is not None else None
+        if html is None:
+            with around():
+                html = render(template, inputs.language, context_of(inputs))
+            with self._lock:
+                self.rendered += 1
+            if key is not None:
+                self.put(key, html)
+        return html
+
+    def part(self, template: str, macro: str | None, language: str, args: tuple, values: dict,
+             around=nullcontext) -> Markup:
+        """A part of a section (given.py's `part`): `template` rendered from `values`, or its
+        `macro` called with `args` and `values`, in `language`, or the rendering kept for equal
+        ones. Keyed by them as a tuple: pickle writes a dataclass through copyreg, in Python, and a
+        section has a dozen parts. `around()`: as for `render`, entered only when one is made."""
+        def make() -> Markup:
+            with around():
+                if macro is None:
+                    return render(template, language, values)
+                module = given(current_app, language)["language_module"](template)
+                return Markup(getattr(module, macro)(*args, **values))
+        return self._found_or_made(digest((template, macro, language, args, values)), make)
+
+    def laid_out(self, name: str, language: str, args: tuple, lay_out) -> Markup:
+        """A piece of a section laid out in Python (web/toolbox_section.py) by `lay_out()` from
+        `args` and parts in `language`, which is all it reads, kept under their digest as a part
+        is: the first of a change's views to show it joins its parts, the others find it. `name`
+        says which piece (no template's path is one)."""
+        return self._found_or_made(digest((name, None, language, args, {})), lambda: Markup(lay_out()))
+
+    def _found_or_made(self, key: bytes | None, make) -> Markup:
+        html = self.get(key) if key is not None else None
+        if html is None:
+            html = make()
+            with self._lock:
+                self.parts_rendered += 1
+            if key is not None:
+                self.put(key, html)
+        return html
+
+
+def render(template: str, language: str, context: dict) -> Markup:
+    """`template` rendered by Jinja from `context` and gettext, ngettext and `_` in `language`
+    (i18n.callables_for, bound once per language). Not flask.render_template: its context
+    processors and signals, and asking Flask-Babel for the request's catalogue on each render, were
+    a quarter of a section's cost, and a section names its language in its inputs. Nor
+    Template.render: it copies the environment's globals out of the template's ChainMap key by key,
+    in Python (11 µs of every rendering, part or section); the template is run as a module made from
+    one dict that already holds them (shared=True: taken as it is), whose text is its rendering.
+    Needs an app context (url_for, the |t filter)."""
+    app = current_app
+    env = app.jinja_env
+    try:
+        module = env.get_template(template).make_module({**env.globals, **context, **given(app, language)},
+                                                        shared=True)
+    except Exception:
+        env.handle_exception()   # raises it again with the template's lines in its traceback, as render does
+    return Markup(str(module))
