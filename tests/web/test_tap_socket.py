@@ -67,6 +67,19 @@ class TapSocket:
             pass   # the server closed it first
 
 
+# The key and version a browser's handshake carries (the key is RFC 6455's own example).
+A_BROWSERS_HANDSHAKE = "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+
+
+def handshake_sent(port: int, code: str, cookie: str, lines: str = A_BROWSERS_HANDSHAKE, query: str = "") -> socket.socket:
+    """A connection that has sent the tap socket's handshake by hand: the upgrade's request line and
+    headers, then `lines` (each ended by CRLF) and the cookie."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+    sock.sendall(f"GET /t/{code}/taps{query} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+                 f"Connection: Upgrade\r\n{lines}Cookie: {cookie}\r\n\r\n".encode())
+    return sock
+
+
 def version(device: HttpDevice, code: str) -> int:
     return device.view(code)["version"]
 
@@ -122,21 +135,16 @@ def test_the_friend_who_is_losing_gets_no_further_over_the_socket(server):
     ann = HttpDevice(server.url).join(code, "Ann")
     # a page of another site, in Ann's browser (her cookies go along): refused before it opens
     for header in ("Origin: http://evil.example", "Sec-Fetch-Site: cross-site"):
-        sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+        sock = handshake_sent(server.port, code, cookie_of(ann), f"{A_BROWSERS_HANDSHAKE}{header}\r\n")
         try:
-            sock.sendall(f"GET /t/{code}/taps HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\n"
-                         f"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-                         f"Sec-WebSocket-Version: 13\r\n{header}\r\nCookie: {cookie_of(ann)}\r\n\r\n".encode())
             assert sock.recv(65536).startswith(b"HTTP/1.1 403"), header
         finally:
             sock.close()
 
     # a handshake that is not one (no key; a version no browser speaks): refused in words
     for extra in ("", "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 8\r\n"):
-        sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+        sock = handshake_sent(server.port, code, cookie_of(ann), extra)
         try:
-            sock.sendall(f"GET /t/{code}/taps HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\n"
-                         f"Connection: Upgrade\r\n{extra}Cookie: {cookie_of(ann)}\r\n\r\n".encode())
             answer = b""
             while b"malformed" not in answer and (data := sock.recv(65536)):
                 answer += data
@@ -181,11 +189,8 @@ def test_the_socket_takes_no_compression_a_browser_offers(server):
     """Chromium and Firefox offer permessage-deflate; taken, each socket would keep a compressor of
     about 260 KB, for answers that are mostly a 204."""
     host, code = new_table(server, "toolbox", parts=["dice"])
-    sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
-    sock.sendall(f"GET /t/{code}/taps?tab=t1 HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\n"
-                 f"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
-                 f"Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n"
-                 f"Cookie: {cookie_of(host)}\r\n\r\n".encode())
+    sock = handshake_sent(server.port, code, cookie_of(host), A_BROWSERS_HANDSHAKE
+                          + "Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n", "?tab=t1")
     received = b""
     while b"\r\n\r\n" not in received:
         data = sock.recv(65536)
@@ -200,10 +205,7 @@ def test_a_socket_ends_with_its_lifetime_and_nothing_is_written_after_its_close(
     srv = ServerProcess(tmp_path / "short.db", env={**SHARED_SERVER_ENV, "COMPANION_STREAM_SECONDS": "1"}).start()
     try:
         host, code = new_table(srv, "toolbox", parts=["dice"])
-        sock = socket.create_connection(("127.0.0.1", srv.port), timeout=10)
-        sock.sendall(f"GET /t/{code}/taps HTTP/1.1\r\nHost: 127.0.0.1:{srv.port}\r\nUpgrade: websocket\r\n"
-                     f"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-                     f"Sec-WebSocket-Version: 13\r\nCookie: {cookie_of(host)}\r\n\r\n".encode())
+        sock = handshake_sent(srv.port, code, cookie_of(host))
         started, received = time.monotonic(), b""
         while b"\x88" not in received.partition(b"\r\n\r\n")[2]:   # until the server's close frame
             data = sock.recv(65536)
