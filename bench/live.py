@@ -1,10 +1,10 @@
 """Live-update benchmark: N tables x M phones and each table's board, every screen loading its page and
 then holding an event stream that carries its own fresh view, like the pages do (M + 1 deliveries per
-action). Each table
-makes a bounded number of actions from its board, POSTed on kept-alive connections as a browser
-sends them, the first on the connection its page loaded on (opened before the clock starts); for
-each action we time from sending the POST to the moment the LAST screen of that table has its fresh
-view. Prints p50/p99 of that (and, apart, of the event alone reaching every screen, and of each
+action), and every page holding its tap socket (web/tap_socket.py), opened before the clock starts.
+Each table makes a bounded number of actions from its board, sent as a page sends them: over the
+board page's tap socket (with --post-taps, POSTed on kept-alive connections as a browser sends them
+when its socket is not open, the first on the connection its page loaded on); for each action we
+time from sending the tap to the moment the LAST screen of that table has its fresh view. Prints p50/p99 of that (and, apart, of the event alone reaching every screen, and of each
 table's first tap and the later ones), failures, streams held, the views delivered (counted as they
 arrive), the server's CPU use (and Redis's, in two-process runs), its resident memory and the
 machine's load average sampled through the run. `--taps-log FILE` writes every tap, and
@@ -388,9 +388,10 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
         connections.extend(conn for kept in idle.values() for conn in kept)
         # Every page's tap socket, opened as the page opens it, before the clock starts: the
         # board's carries its taps, the phones' stay open and idle, as on a table where the board taps.
+        over_socket = socket_taps and htmx_taps   # --json-taps asks what no page asks: a POST
         sockets = {code: TapSocket(serving[code].port, code, hosts[code], tab=table_devices[code][-1].tab,
                                    source=table_source(t))
-                   for t, code in enumerate(codes)} if socket_taps and htmx_taps else {}
+                   for t, code in enumerate(codes)} if over_socket else {}
         connections.extend(sockets.values())
         if sockets:
             connections.extend(TapSocket(d.port, code, {"Cookie": d.cookie}, tab=d.tab, source=d.source)
@@ -526,7 +527,7 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
                          if store else "two app processes, a SQLite file each, tables split (--split)" if split
                          else "one app process + SQLite",
                 "mode": "open loop (taps on schedule)" if open_loop else "closed loop (next tap once every screen has the last)",
-                "taps_sent": "over the board page's tap socket" if socket_taps and htmx_taps else "as POSTs",
+                "taps_sent": "over the board page's tap socket" if sockets else "as POSTs",
                 "taps_answered_with": ("the tapping screen's view (htmx), or 204 when its stream carried it" if htmx_taps
                                        else "the version (JSON)"),
                 "tables_in_store_before": seed_tables, "history_of_measured_table": history, **costs,
