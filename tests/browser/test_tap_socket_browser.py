@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.layout import PHONE, TABLET
-from tests.browser.test_taps_browser import tap_together
+from tests.browser.test_taps_browser import tap_together, tapping_by_post
 from tests.browser.test_toolbox_browser import create, tap
 from tests.conftest import join_by_qr
 
@@ -80,8 +80,7 @@ def test_a_refusal_over_the_socket_reaches_the_finger(server, browser):
 def test_a_page_whose_socket_cannot_open_taps_by_post(server, browser):
     board = browser.new_context(viewport=TABLET).new_page()
     code = create(board, server.url, ("dice",))
-    context = browser.new_context(viewport=PHONE, has_touch=True)
-    context.route_web_socket(re.compile(r"/taps"), lambda socket: socket.close())   # a proxy without WebSockets
+    context = tapping_by_post(browser.new_context(viewport=PHONE, has_touch=True))   # a proxy without WebSockets
     ann = join_by_qr(context, f"{server.url}/t/{code}/join", "Ann")
     messages, posts = watch_taps(ann)
     ann.wait_for_timeout(300)
