@@ -24,18 +24,17 @@ import json
 import time
 from urllib.parse import parse_qsl
 
-import simple_websocket
 from flask import Response, current_app, request
 from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
-from wsproto.utilities import ProtocolError
 
 from ..errors import N_, BadInput
 from .answers import plain_refusal, refusal_text
-from ..serving import STREAM_WRITER
+from ..serving import STREAM_WRITER, jitter
 from .security import client_address, cross_site, hold_back
 from .acting import answer_action, play, take_back
 from .tables import bp, role_named, tab_given
+from .websocket import Closed, NotAHandshake, PageSocket
 
 TAP_MESSAGE_MOST = 4096     # bytes: a tap's form is a few dozen; a bigger message closes the socket
 TAP_FIELDS_MOST = 50        # fields in one tap's form
@@ -106,20 +105,11 @@ def tap_socket():
         writer = request.environ.get(STREAM_WRITER)
         if writer is None:   # a server that does not hand its connections over (a test client): POSTs
             return plain_refusal(501, gettext("This server takes taps as requests only."))
-        # The connection itself, as Werkzeug's server hands it to simple-websocket: one socket,
-        # under app.py's server and gunicorn's gevent worker alike (its own finding of gevent's
-        # socket works on a copy of it, which kept the connection open after the close). No pings
-        # of its own either: its pinging reader waits in a selector, which a close does not wake
-        # before the next ping; serve() says the socket is alive itself.
-        # Browsers offer permessage-deflate, which simple-websocket takes: each socket then keeps a
-        # zlib compressor from its first message on, about 260 KB (300 boards' sockets held 78 MB
-        # more; every page's would be 540 MB), to shrink answers that are mostly a 204 of a hundred
-        # bytes. The offer is not passed on, so it is not taken.
-        environ = {name: value for name, value in request.environ.items() if name != "HTTP_SEC_WEBSOCKET_EXTENSIONS"}
-        environ["werkzeug.socket"] = writer.hand_over()
+        # The connection itself, handed over: the socket is served here, in this request's
+        # greenlet, which reads it as it answers (web/websocket.py).
         try:
-            socket = simple_websocket.Server(environ, max_message_size=TAP_MESSAGE_MOST)
-        except ProtocolError:   # wsproto refused the handshake (no key, an unknown version): in words
+            socket = PageSocket(writer.hand_over(), request.environ, TAP_MESSAGE_MOST)
+        except NotAHandshake:   # no key, an unknown version: in words
             return plain_refusal(400, gettext("That request was malformed."))
         serve(socket, tab, current_app.config["STREAM_SECONDS"], current_app.config["KEEPALIVE_SECONDS"])
     finally:
@@ -129,27 +119,30 @@ def tap_socket():
 
 # Sent on a socket with no tap for KEEPALIVE_SECONDS, as the event stream's comment is: a proxy
 # keeps the connection, and a phone gone for good is found when the send fails. A page ignores it.
+# Each wait is cut short at random (serving.jitter), as the streams' keep-alives go in batches
+# (deliveries.SWEEP_BATCH): sockets opened together (a restart's pages reconnecting) would otherwise
+# all come due in the same instant, every time.
 KEEP_ALIVE = "{}"
 
 
-def serve(socket: simple_websocket.Server, tab: str | None, lifetime: float, keepalive: float) -> None:
+def serve(socket: PageSocket, tab: str | None, lifetime: float, keepalive: float) -> None:
     """Answers the socket's taps in turn until the page closes it, or for `lifetime` seconds (then
     the page opens another, as its stream does). Runs in the socket's request context: its cookies,
     language and address are the page's own."""
     ends = time.monotonic() + lifetime
     try:
         while (left := ends - time.monotonic()) > 0:
-            message = socket.receive(timeout=min(left, keepalive))
+            message = socket.receive(timeout=min(left, keepalive * jitter()))
             if message is not None:
                 socket.send(answer(message, tab))
             elif ends - time.monotonic() > 0:
                 socket.send(KEEP_ALIVE)
         socket.close()
-    except simple_websocket.ConnectionClosed:
+    except Closed:
         pass
     finally:
-        # The connection ends now (the page's side of the close is not awaited, as a browser may
-        # never send it): the socket's reader, waiting on it, lets it go.
+        # The connection ends now: the page's side of the close is not awaited, as a browser may
+        # never send it.
         socket.sock.close()
 
 
