@@ -221,7 +221,10 @@ class TapSocket:
             self._next += 1
             self._send(json.dumps({"id": self._next, "action": action,
                                    "form": urllib.parse.urlencode(form, doseq=True)}))
-            answer = json.loads(self._message())
+            # Its answer names it; what else came first is skipped, as table.js skips it: the
+            # server's keep-alive ({}), sent on a socket idle for about KEEPALIVE_SECONDS.
+            while (answer := json.loads(self._message())).get("id") != self._next:
+                pass
         return (answer["status"], {k.lower(): v for k, v in answer["headers"].items()},
                 answer["body"].encode())
 
