@@ -7,10 +7,9 @@ its own (a greenlet under gevent) and hands each message to the serving greenlet
 per tap two switches, a Timeout for its read and another for the wait, and its list of messages.
 That reader was about an eighth of a tap's CPU on top of what bench/tap_profile.py counted inside
 the tap (which sees only the serving greenlet). Here the serving greenlet reads the connection
-itself: one wait per message, nothing handed over. It sends no pings (the deliveries' sweep
-writes tap_socket.py's keep-alive message with `keep_alive`, as it writes the streams'), and takes
-no extension: compression is never agreed, since each socket would keep a zlib compressor of about
-260 KB for answers that are mostly a 204.
+itself: one wait per message, nothing handed over. It sends no pings (the page's socket is kept
+alive by tap_socket.py's own message), and takes no extension: compression is never agreed, since
+each socket would keep a zlib compressor of about 260 KB for answers that are mostly a 204.
 """
 from __future__ import annotations
 
