@@ -105,34 +105,19 @@ class Deliveries:
     The keep-alives go the same way: one greenlet (`sweep`) looks over every stream each `tick`
     and writes a keep-alive to those that were sent nothing for `keepalive` seconds. When each
     stream's greenlet kept its own time, 2,100 idle streams cost 1.4 % of a core, nearly all of it
-    the 140 wakes, timers and sends a second of their keep-alives. The pages' tap sockets
-    (web/tap_socket.py) are kept alive by the same sweep (`keep_open`): anything with a
-    `last_write` and a `keep_alive()` that writes without waiting."""
+    the 140 wakes, timers and sends a second of their keep-alives."""
 
     def __init__(self, hub, keepalive: float):
         self.hub = hub
         self.keepalive = keepalive
         self.tick = min(1.0, keepalive / 2)   # so a keep-alive is at most half a period late
         self._tables: dict[str, set[Listener]] = {}
-        self._sockets: set = set()   # the pages' tap sockets: kept alive here, nothing delivered
         self._sweeper: gevent.Greenlet | None = None
         hub.on_publish = self.published
 
     def add(self, listener: Listener) -> None:
         self._tables.setdefault(listener.code, set()).add(listener)
         self.hub.watch(listener.code)
-        self._start_sweeping()
-
-    def keep_open(self, socket) -> None:
-        """A page's tap socket, sent a keep-alive by the sweep whenever it was sent nothing for
-        `keepalive` seconds, until `let_go`."""
-        self._sockets.add(socket)
-        self._start_sweeping()
-
-    def let_go(self, socket) -> None:
-        self._sockets.discard(socket)
-
-    def _start_sweeping(self) -> None:
         if self._sweeper is None:
             self._sweeper = gevent.spawn(self.sweep)
 
@@ -179,26 +164,26 @@ class Deliveries:
                 listener.end()
 
     def sweep(self) -> None:
-        """Every `tick`, the keep-alives due; ends when no stream or socket is left (the next one to
-        open starts it again)."""
+        """Every `tick`, the keep-alives due; ends when no stream is left (the next one to open
+        starts it again)."""
         try:
-            while self._tables or self._sockets:
+            while self._tables:
                 gevent.sleep(self.tick)
                 self.keep_alive_due(time.monotonic())
         finally:
             self._sweeper = None
 
     def keep_alive_due(self, now: float) -> None:
-        """A keep-alive to each stream and socket sent nothing for `keepalive` seconds by `now`,
-        SWEEP_BATCH at a time."""
+        """A keep-alive to each stream sent nothing for `keepalive` seconds by `now`, SWEEP_BATCH
+        at a time."""
         due, written = now - self.keepalive, 0
-        for kept in [*(listener for listeners in list(self._tables.values()) for listener in list(listeners)),
-                     *self._sockets]:
-            if kept.last_write <= due:
-                kept.keep_alive()
-                written += 1
-                if written % SWEEP_BATCH == 0:
-                    gevent.sleep(0)   # let taps and deliveries run between batches
+        for listeners in list(self._tables.values()):
+            for listener in list(listeners):
+                if listener.last_write <= due:
+                    listener.keep_alive()
+                    written += 1
+                    if written % SWEEP_BATCH == 0:
+                        gevent.sleep(0)   # let taps and deliveries run between batches
 
 
 def give(listener: Listener, version: int, made_here: bool = False) -> None:

@@ -30,7 +30,7 @@ from werkzeug.datastructures import MultiDict
 
 from ..errors import N_, BadInput
 from .answers import plain_refusal, refusal_text
-from ..serving import STREAM_WRITER
+from ..serving import STREAM_WRITER, jitter
 from .security import client_address, cross_site, hold_back
 from .acting import answer_action, play, take_back
 from .tables import bp, role_named, tab_given
@@ -108,10 +108,10 @@ def tap_socket():
         # The connection itself, handed over: the socket is served here, in this request's
         # greenlet, which reads it as it answers (web/websocket.py).
         try:
-            socket = PageSocket(writer.hand_over(), request.environ, TAP_MESSAGE_MOST, KEEP_ALIVE)
+            socket = PageSocket(writer.hand_over(), request.environ, TAP_MESSAGE_MOST)
         except NotAHandshake:   # no key, an unknown version: in words
             return plain_refusal(400, gettext("That request was malformed."))
-        serve(socket, tab, current_app.config["STREAM_SECONDS"])
+        serve(socket, tab, current_app.config["STREAM_SECONDS"], current_app.config["KEEPALIVE_SECONDS"])
     finally:
         slots.give_back(address)
     return TakenOver()
@@ -119,28 +119,28 @@ def tap_socket():
 
 # Sent on a socket with no tap for KEEPALIVE_SECONDS, as the event stream's comment is: a proxy
 # keeps the connection, and a phone gone for good is found when the send fails. A page ignores it.
-# Written by the deliveries' sweep, which writes the streams' (Deliveries.keep_open): a wait of its
-# own in each socket's greenlet, woken to write it, cost 2,100 idle sockets 3.2 % of a core.
+# Each wait is cut short at random (serving.jitter), as the streams' keep-alives go in batches
+# (deliveries.SWEEP_BATCH): sockets opened together (a restart's pages reconnecting) would otherwise
+# all come due in the same instant, every time.
 KEEP_ALIVE = "{}"
 
 
-def serve(socket: PageSocket, tab: str | None, lifetime: float) -> None:
+def serve(socket: PageSocket, tab: str | None, lifetime: float, keepalive: float) -> None:
     """Answers the socket's taps in turn until the page closes it, or for `lifetime` seconds (then
-    the page opens another, as its stream does); the deliveries' sweep keeps it alive meanwhile.
-    Runs in the socket's request context: its cookies, language and address are the page's own."""
+    the page opens another, as its stream does). Runs in the socket's request context: its cookies,
+    language and address are the page's own."""
     ends = time.monotonic() + lifetime
-    deliveries = current_app.extensions["deliveries"]
-    deliveries.keep_open(socket)
     try:
         while (left := ends - time.monotonic()) > 0:
-            message = socket.receive(timeout=left)
+            message = socket.receive(timeout=min(left, keepalive * jitter()))
             if message is not None:
                 socket.send(answer(message, tab))
+            elif ends - time.monotonic() > 0:
+                socket.send(KEEP_ALIVE)
         socket.close()
     except Closed:
         pass
     finally:
-        deliveries.let_go(socket)
         # The connection ends now: the page's side of the close is not awaited, as a browser may
         # never send it.
         socket.sock.close()

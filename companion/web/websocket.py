@@ -14,7 +14,6 @@ each socket would keep a zlib compressor of about 260 KB for answers that are mo
 from __future__ import annotations
 
 import socket
-import time
 from collections import deque
 
 import h11
@@ -43,20 +42,17 @@ class Closed(Exception):
 
 class PageSocket:
     """A page's WebSocket on `sock` (the request's connection, handed over), accepted from the
-    request's `environ` at once, its messages at most `most` bytes, `keep_alive_text` its
-    keep-alive. Read and written by the greenlet that made it; another greenlet only writes its
-    keep-alive (`keep_alive`), and only between that one's writes. Raises NotAHandshake before
-    anything is written: then the route answers in words."""
+    request's `environ` at once, its messages at most `most` bytes. Read and written only by the
+    greenlet that made it. Raises NotAHandshake before anything is written: then the route answers
+    in words."""
 
-    def __init__(self, sock: socket.socket, environ: dict, most: int, keep_alive_text: str = "{}"):
-        self.sock, self.most, self.keep_alive_text = sock, most, keep_alive_text
+    def __init__(self, sock: socket.socket, environ: dict, most: int):
+        self.sock, self.most = sock, most
         self.send_seconds = sock.gettimeout()   # the server's own timeout for a write
         self.ws = WSConnection(ConnectionType.SERVER)
         self.messages: deque[str | bytes] = deque()
         self._pieces: list[str | bytes] = []   # of a message not yet finished
         self._size = 0
-        self.writing = False   # a write is under way (it may wait for the page): nothing else writes
-        self.last_write = time.monotonic()
         # PEP 3333's header strings are Latin-1: encoded back to the bytes that came.
         headers = [(name[5:].replace("_", "-").lower().encode(), environ[name].encode("latin-1"))
                    for name in HANDSHAKE_HEADERS if name in environ]
@@ -118,29 +114,6 @@ class PageSocket:
             raise Closed() from None
         self._write(data)
 
-    def keep_alive(self) -> None:
-        """The keep-alive written now, whole, without waiting, unless a write is under way (that one
-        says the socket is alive); for another greenlet than the socket's own (the deliveries'
-        sweep, which keeps the streams alive too). A page whose socket cannot take it at once is not
-        reading: the socket is ended (its greenlet's read returns), and the page opens another when
-        it can."""
-        if self.writing or self.ws.state is not ConnectionState.OPEN:
-            return
-        data = self.ws.send(TextMessage(data=self.keep_alive_text))
-        try:
-            written = self.sock.send(data, 0, timeout=0.0)   # gevent's socket: never waits
-        except (BlockingIOError, socket.timeout):
-            written = 0
-        except OSError:
-            written = -1
-        if written == len(data):
-            self.last_write = time.monotonic()
-            return
-        try:
-            self.sock.shutdown(socket.SHUT_RDWR)
-        except OSError:
-            pass
-
     def close(self) -> None:
         """A normal close frame, unless the socket is closing already; the connection itself is the
         caller's to close (the server closes it too, once the route returns)."""
@@ -154,11 +127,7 @@ class PageSocket:
                 pass   # the page is gone already: nothing to tell it
 
     def _write(self, data: bytes) -> None:
-        self.writing = True
         try:
             self.sock.sendall(data)
         except OSError:
             raise Closed() from None
-        finally:
-            self.writing = False
-        self.last_write = time.monotonic()

@@ -96,38 +96,6 @@ def test_other_greenlets_run_between_batches_of_keep_alives():
     assert seen == [SWEEP_BATCH] and all(s.sent == [FRAMED_KEEP_ALIVE] for s in sockets)
 
 
-class TapSocket:
-    """A page's tap socket as the sweep sees it (web/websocket.py PageSocket): when it was last
-    written, and its keep-alive."""
-
-    def __init__(self, written: float):
-        self.last_write, self.kept_alive = written, 0
-
-    def keep_alive(self) -> None:
-        self.kept_alive += 1
-        self.last_write = time.monotonic()
-
-
-def test_the_pages_tap_sockets_are_kept_alive_by_the_same_sweep_until_let_go():
-    deliveries = Deliveries(Hub(), keepalive=0.2)   # a tick of 0.1 s
-    idle, recent = TapSocket(time.monotonic() - 1), TapSocket(time.monotonic() + 60)
-    deliveries.keep_open(idle)
-    deliveries.keep_open(recent)
-    assert deliveries._sweeper is not None   # no stream open: the sockets alone start it
-    deadline = time.monotonic() + 10
-    while not idle.kept_alive and time.monotonic() < deadline:
-        gevent.sleep(0.02)
-    assert idle.kept_alive and not recent.kept_alive
-    deliveries.let_go(idle)
-    deliveries.let_go(recent)
-    while deliveries._sweeper is not None and time.monotonic() < deadline:
-        gevent.sleep(0.02)
-    assert deliveries._sweeper is None
-    after = idle.kept_alive
-    gevent.sleep(0.3)
-    assert idle.kept_alive == after   # let go: nothing more written
-
-
 def test_the_sweeper_runs_while_streams_are_open_and_stops_with_the_last():
     deliveries = Deliveries(Hub(), keepalive=0.2)   # a tick of 0.1 s
     first = listener("ABCD", Socket(), time.monotonic() - 1)

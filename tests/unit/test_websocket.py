@@ -7,7 +7,6 @@ import re
 import socket
 import time
 
-import gevent.socket
 import pytest
 from wsproto import ConnectionType, WSConnection
 from wsproto.events import (AcceptConnection, BytesMessage, CloseConnection, Ping, Pong, Request, TextMessage)
@@ -39,8 +38,7 @@ class Page:
 
 @pytest.fixture
 def pair():
-    # gevent's sockets, as the server's (a keep-alive's write that never waits is gevent's own)
-    server_end, page_end = gevent.socket.socketpair()
+    server_end, page_end = socket.socketpair()
     server_end.settimeout(5)   # the server's own write timeout
     page_end.settimeout(5)
     yield server_end, page_end
@@ -135,28 +133,3 @@ def test_a_connection_that_ends_ends_the_socket_and_a_send_after_says_closed(pai
     with pytest.raises(Closed):
         served.receive(timeout=5)
     served.close()   # nothing to tell a page that is gone: no error
-
-
-def test_a_keep_alive_is_written_whole_between_the_sockets_own_writes_and_ends_a_socket_not_read(pair):
-    served, page = accepted(pair)
-    before = served.last_write
-    served.keep_alive()
-    assert [event.data for event in page.events()] == ["{}"] and served.last_write > before
-    served.writing = True   # the socket's own greenlet is in a write: that one keeps it alive
-    served.keep_alive()
-    served.writing = False
-    served.send("answer")
-    assert [event.data for event in page.events()] == ["answer"]
-    # A page that reads nothing: once its buffers are full, a keep-alive that does not fit ends
-    # the socket, and the socket's own greenlet finds it over.
-    served.sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
-    served.sock.setblocking(False)
-    try:
-        while True:
-            served.sock.send(b"\x81\x7e\x10\x00" + b"x" * 4096)
-    except BlockingIOError:
-        pass
-    served.sock.settimeout(5)
-    served.keep_alive()
-    with pytest.raises(Closed):
-        served.receive(timeout=5)
