@@ -59,3 +59,9 @@ def test_checkpoints_compares_sqlites_own_with_the_thread():
     assert [row["way"] for row in rows] == ["sqlite", "thread"]
     # 300 tables made and 300 rolls: 600 commits, a checkpoint every 200 in the thread, none else
     assert rows[0]["checkpoints_in_a_thread"] == 0 and rows[1]["checkpoints_in_a_thread"] == 3
+
+
+def test_idle_sockets_weighs_open_sockets_and_finds_them_all_still_open_after_a_keep_alive():
+    result = last_json(run("bench/idle_sockets.py", "--sockets", "20", "--seconds", "1"))
+    assert result["sockets"] == 20 and result["server_cpu_percent_of_one_core_at_rest"] >= 0
+    assert result["sockets_closed_by_the_server"] == 0
