@@ -109,25 +109,26 @@ def test_the_pages_close_is_answered_and_ends_the_socket(pair):
     assert [(type(event), event.code) for event in page.events()] == [(CloseConnection, 1001)]
 
 
+def close_codes_after_the_next_receive(served: PageSocket, page: Page) -> list[int]:
+    """The socket's next receive ends it; the codes of the close frames the page was sent."""
+    with pytest.raises(Closed):
+        served.receive(timeout=5)
+    return [event.code for event in page.events() if isinstance(event, CloseConnection)]
+
+
 def test_a_message_bigger_than_allowed_closes_the_socket_saying_why(pair):
     served, page = accepted(pair, most=100)
     page.send(TextMessage(data="x" * 60, message_finished=False), TextMessage(data="y" * 60))
-    with pytest.raises(Closed):
-        served.receive(timeout=5)
-    closes = [event for event in page.events() if isinstance(event, CloseConnection)]
-    assert [close.code for close in closes] == [1009], closes
+    assert close_codes_after_the_next_receive(served, page) == [1009]
 
 
 def test_frames_that_break_the_protocol_close_the_socket_saying_why(pair):
     served, page = accepted(pair)
     page.sock.sendall(b"\x81\x02{}")   # an unmasked frame from a page: not allowed
-    with pytest.raises(Closed):
-        served.receive(timeout=5)
-    closes = [event for event in page.events() if isinstance(event, CloseConnection)]
-    assert [close.code for close in closes] == [1002], closes
+    assert close_codes_after_the_next_receive(served, page) == [1002]
 
 
-def test_a_connection_that_ends_ends_the_socket_and_a_send_after_says_closed(pair):
+def test_a_connection_that_ends_ends_the_socket_and_closing_it_after_is_quiet(pair):
     served, page = accepted(pair)
     page.sock.close()
     with pytest.raises(Closed):
