@@ -5,8 +5,9 @@ messages read and written on the connection the server handed over (serving.Stre
 Until 27 November 2026 simple-websocket served it. That library reads each connection in a thread of
 its own (a greenlet under gevent) and hands each message to the serving greenlet through an Event:
 per tap two switches, a Timeout for its read and another for the wait, and its list of messages.
-That reader was about an eighth of a tap's CPU on top of what bench/tap_profile.py counted inside
-the tap (which sees only the serving greenlet). Here the serving greenlet reads the connection
+That reader was a seventh of py-spy's samples of a tap, outside those bench/tap_profile.py counted
+inside it (which sees only the serving greenlet), and 15 KB a socket; the server's CPU a tap moved
+less than its runs spread (docs/PERFORMANCE.md). Here the serving greenlet reads the connection
 itself: one wait per message, nothing handed over. It sends no pings (the page's socket is kept
 alive by tap_socket.py's own message), and takes no extension: compression is never agreed, since
 each socket would keep a zlib compressor of about 260 KB for answers that are mostly a 204.
