@@ -76,16 +76,10 @@ class Renderings:
         """`template` rendered from `inputs` (a frozen dataclass whose fields are its context), or
         the rendering kept for equal inputs. `around()`: the context a rendering needs, entered only
         when one is made (ViewContext.rendering)."""
-        key = digest([template, inputs])
-        html = self.get(key) if key is not None else None
-        if html is None:
+        def make() -> Markup:
             with around():
-                html = render(template, inputs.language, context_of(inputs))
-            with self._lock:
-                self.rendered += 1
-            if key is not None:
-                self.put(key, html)
-        return html
+                return render(template, inputs.language, context_of(inputs))
+        return self._found_or_made(digest([template, inputs]), make, part=False)
 
     def part(self, template: str, macro: str | None, language: str, args: tuple, values: dict,
              around=nullcontext) -> Markup:
@@ -108,12 +102,17 @@ class Renderings:
         says which piece (no template's path is one)."""
         return self._found_or_made(digest((name, None, language, args, {})), lambda: Markup(lay_out()))
 
-    def _found_or_made(self, key: bytes | None, make) -> Markup:
+    def _found_or_made(self, key: bytes | None, make, part: bool = True) -> Markup:
+        """The rendering kept under `key`, or `make()`'s, kept (unless `key` is None: not kept) and
+        counted as a part's or a section's or frame's."""
         html = self.get(key) if key is not None else None
         if html is None:
             html = make()
             with self._lock:
-                self.parts_rendered += 1
+                if part:
+                    self.parts_rendered += 1
+                else:
+                    self.rendered += 1
             if key is not None:
                 self.put(key, html)
         return html

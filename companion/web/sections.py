@@ -15,10 +15,10 @@ is rendered as
 
 Secrecy by structure: a template is given the fields of its inputs object and nothing else, and the
 rendering is kept under a digest of every one of those fields, found by walking the dataclass
-(`digest`, web/renderings.py, where the renderings are kept). So two viewers share a rendering only when everything it could read is equal, and a
-field added to an inputs class is in the key without touching any list. The game's `view` is among
-the section's inputs, and the view is where a game puts what one seat may see and another may not:
-sharing cannot carry a secret across seats.
+(`digest`, web/renderings.py, where the renderings are kept). So two viewers share a rendering
+only when everything it could read is equal, and a field added to an inputs class is in the key
+without touching any list. The game's `view` is among the section's inputs, and the view is where a
+game puts what one seat may see and another may not: sharing cannot carry a secret across seats.
 
 What every viewer of a version shares and no rendering depends on is left out of the key and filled
 in last (`fill_in`): the version the forms send back and the server's clock. A rendering holds a mark
@@ -36,9 +36,10 @@ A section that is nothing but parts in order (the Toolbox's) has no template: it
 Python from its inputs (LAID_OUT_IN_PYTHON, web/toolbox_section.py) and not kept, since joining
 parts already kept costs less than running a template and taking the digest of its whole HTML.
 
-Rendering itself is Jinja's (renderings.py `render`), with what given.py makes once per language (gettext, `ui`,
-`part`, modules of macros) beside the inputs' fields, rather than flask.render_template per
-rendering: issue 29 found sections a third of a busy server's CPU (bench/render_cpu.py measures one).
+Rendering itself is Jinja's (renderings.py `render`), with what given.py makes once per language
+(gettext, `ui`, `part`, modules of macros) beside the inputs' fields, rather than
+flask.render_template per rendering: issue 29 found sections a third of a busy server's CPU
+(bench/render_cpu.py measures one).
 """
 from __future__ import annotations
 
