@@ -119,31 +119,28 @@ def tap_socket():
 
 # Sent on a socket with no tap for KEEPALIVE_SECONDS, as the event stream's comment is: a proxy
 # keeps the connection, and a phone gone for good is found when the send fails. A page ignores it.
-# Each wait is cut short at random (serving.jitter), as the streams' keep-alives go in batches
-# (deliveries.SWEEP_BATCH): sockets opened together (a restart's pages reconnecting) would otherwise
-# all come due in the same instant, every time.
+# The first comes after a time cut short at random (serving.jitter), as the streams' keep-alives go
+# in batches (deliveries.SWEEP_BATCH): sockets opened together (a restart's pages reconnecting)
+# would otherwise all come due in the same instant, every time.
 KEEP_ALIVE = "{}"
 
 
 def serve(socket: PageSocket, tab: str | None, lifetime: float, keepalive: float) -> None:
     """Answers the socket's taps in turn until the page closes it, or for `lifetime` seconds (then
-    the page opens another, as its stream does). Runs in the socket's request context: its cookies,
-    language and address are the page's own."""
+    the page opens another, as its stream does), keeping it alive meanwhile (PageSocket.keep_alive).
+    Runs in the socket's request context: its cookies, language and address are the page's own."""
     ends = time.monotonic() + lifetime
+    socket.keep_alive(KEEP_ALIVE, keepalive, first=keepalive * jitter())
     try:
         while (left := ends - time.monotonic()) > 0:
-            message = socket.receive(timeout=min(left, keepalive * jitter()))
+            message = socket.receive(timeout=left)
             if message is not None:
                 socket.send(answer(message, tab))
-            elif ends - time.monotonic() > 0:
-                socket.send(KEEP_ALIVE)
         socket.close()
     except Closed:
         pass
     finally:
-        # The connection ends now: the page's side of the close is not awaited, as a browser may
-        # never send it.
-        socket.sock.close()
+        socket.disconnect()
 
 
 def answer(message, tab: str | None) -> str:

@@ -1,12 +1,15 @@
 """companion/web/websocket.py's PageSocket on one end of a socket pair, a page played by wsproto's
 client on the other: the handshake, whole messages from their pieces, pings, the closes, the size
-allowed, and how long a wait for a tap lasts."""
+allowed, how long a wait for a tap lasts, and the keep-alives (on gevent's sockets, whose waits let
+the event loop's timer run)."""
 from __future__ import annotations
 
 import re
 import socket
 import time
 
+import gevent
+import gevent.socket
 import pytest
 from wsproto import ConnectionType, WSConnection
 from wsproto.events import (AcceptConnection, BytesMessage, CloseConnection, Ping, Pong, Request, TextMessage)
@@ -36,9 +39,11 @@ class Page:
         return list(self.ws.events())
 
 
-@pytest.fixture
-def pair():
-    server_end, page_end = socket.socketpair()
+@pytest.fixture(params=["socket", "gevent"])
+def pair(request):
+    """A connected pair, the server's end first; each test runs on the standard library's sockets
+    and on gevent's, which the server uses."""
+    server_end, page_end = (socket if request.param == "socket" else gevent.socket).socketpair()
     server_end.settimeout(5)   # the server's own write timeout
     page_end.settimeout(5)
     yield server_end, page_end
@@ -134,3 +139,57 @@ def test_a_connection_that_ends_ends_the_socket_and_closing_it_after_is_quiet(pa
     with pytest.raises(Closed):
         served.receive(timeout=5)
     served.close()   # nothing to tell a page that is gone: no error
+
+
+def messages_read(page: Page, until) -> list[str]:
+    """The whole text messages the page reads, as they come, until `until(messages)` holds."""
+    messages: list[str] = []
+    piece = ""
+    while not until(messages):
+        for event in page.events():
+            if isinstance(event, TextMessage):
+                piece += event.data
+                if event.message_finished:
+                    messages.append(piece)
+                    piece = ""
+    return messages
+
+
+@pytest.fixture
+def gevent_pair():
+    server_end, page_end = gevent.socket.socketpair()
+    server_end.settimeout(5)
+    page_end.settimeout(5)
+    yield server_end, page_end
+    server_end.close()
+    page_end.close()
+
+
+def test_a_quiet_socket_is_kept_alive_while_it_waits_for_taps(gevent_pair):
+    served, page = accepted(gevent_pair)
+    served.keep_alive("{}", every=0.2, first=0.2)
+    assert served.receive(timeout=0.7) is None   # the keep-alives at 0.2, 0.4 and 0.6 s
+    assert set(messages_read(page, lambda got: len(got) >= 3)) == {"{}"}
+    page.send(TextMessage(data="tap"))
+    assert served.receive(timeout=1) == "tap"
+    served.send("answer")
+    served.disconnect()
+    gevent.sleep(0.5)   # keep-alives that would come due: stopped, nothing written, no error
+    assert set(messages_read(page, lambda got: "answer" in got)) <= {"{}", "answer"}
+    page.sock.settimeout(1)
+    assert page.sock.recv(64) == b""   # then the end
+
+
+def test_a_keep_alive_never_cuts_into_a_write_that_waits_for_the_page(gevent_pair):
+    """An answer too big for the connection's buffers waits for the page to read it; the
+    keep-alives that come due meanwhile go after it, never inside its frame."""
+    served, page = accepted(gevent_pair, most=4096)
+    served.keep_alive("{}", every=0.05, first=0.05)
+    big = "x" * 4_000_000
+    writer = gevent.spawn(served.send, big)
+    gevent.sleep(0.3)   # six keep-alives come due while the answer waits
+    assert not writer.ready()
+    messages = messages_read(page, lambda got: big in got)
+    writer.get(timeout=5)
+    assert messages[0] == big and set(messages[1:]) <= {"{}"}
+    served.disconnect()
