@@ -23,6 +23,7 @@ from _client import TapSocket, http  # noqa: E402
 from _server import Server  # noqa: E402
 
 SETTLE = 3   # seconds after the sockets open before memory is read
+KEEP_ALIVE_FRAME = b"\x81\x02{}"   # the server's keep-alive, "{}", as a WebSocket frame (unmasked text)
 
 
 def main() -> None:
@@ -41,6 +42,7 @@ def main() -> None:
         before = server.rss_mb()
         sockets = [TapSocket(server.port, code, host, tab=f"idle{n}", source=f"127.0.{2 + n // 250}.{1 + n % 250}")
                    for n in range(args.sockets)]
+        opened = time.monotonic()
         time.sleep(SETTLE)
         after = server.rss_mb()
         time.sleep(16)   # the first keep-alives: due 15 s after each socket opened
@@ -48,13 +50,13 @@ def main() -> None:
         time.sleep(args.seconds)
         cpu, elapsed = server.cpu_seconds() - cpu, time.monotonic() - started
         # A socket the server closed is readable with nothing left after its keep-alives.
-        closed = 0
+        closed = keep_alives = 0
         for tap_socket in sockets:
             raw = tap_socket._sock
             raw.setblocking(False)
             try:
-                while raw.recv(65536):   # the keep-alives that came
-                    pass
+                while data := raw.recv(65536):   # the keep-alives that came
+                    keep_alives += data.count(KEEP_ALIVE_FRAME)
                 closed += 1              # then the end: closed
             except BlockingIOError:
                 pass                     # nothing more yet: still open
@@ -67,6 +69,10 @@ def main() -> None:
             "seconds_measured": round(elapsed, 1),
             "server_cpu_percent_of_one_core_at_rest": round(100 * cpu / elapsed, 2),
             "sockets_closed_by_the_server": closed,
+            # about one a socket every 15 s since it opened: a server that saved its CPU by not
+            # keeping its sockets alive would show here
+            "keep_alives_received_per_socket": round(keep_alives / args.sockets, 2),
+            "seconds_since_the_last_socket_opened": round(time.monotonic() - opened, 1),
         }, indent=2))
     finally:
         server.proc.kill()
