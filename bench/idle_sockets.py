@@ -40,7 +40,8 @@ def main() -> None:
         host = {"Cookie": headers["set-cookie"].split(";")[0]}
         time.sleep(SETTLE)
         before = server.rss_mb()
-        sockets = [TapSocket(server.port, code, host, tab=f"idle{n}", source=f"127.0.{2 + n // 250}.{1 + n % 250}")
+        sockets = [TapSocket(server.port, code, host, tab=f"idle{n}",
+                             source=f"127.0.{2 + n // 250}.{1 + n % 250}")
                    for n in range(args.sockets)]
         opened = time.monotonic()
         time.sleep(SETTLE)

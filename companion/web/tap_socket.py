@@ -61,7 +61,8 @@ def tap_of(message) -> tuple[int, str, str]:
         raise BadInput(NOT_A_TAP)
     number, action, form = tap.get("id"), tap.get("action"), tap.get("form", "")
     if (not isinstance(number, int) or isinstance(number, bool) or not 0 <= number < 2**53
-            or not isinstance(action, str) or len(action) > 60 or not (action == "undo" or action.startswith("act/"))
+            or not isinstance(action, str) or len(action) > 60
+            or not (action == "undo" or action.startswith("act/"))
             or not isinstance(form, str)):
         raise BadInput(NOT_A_TAP)
     return number, action, form
@@ -96,11 +97,12 @@ def tap_socket():
     # A socket holds a connection as a stream does, so it takes one of the same slots.
     slots = current_app.extensions["stream_slots"]
     address = client_address()
-    refused = slots.take(address, current_app.config["STREAMS_PER_ADDRESS"], current_app.config["STREAMS_MAX"])
+    config = current_app.config
+    refused = slots.take(address, config["STREAMS_PER_ADDRESS"], config["STREAMS_MAX"])
     if refused is not None:
         hold_back()
-        return plain_refusal(429 if refused == "address" else 503,
-                             gettext("Too many live connections from this device; its taps go as requests instead."))
+        too_many = gettext("Too many live connections from this device; its taps go as requests instead.")
+        return plain_refusal(429 if refused == "address" else 503, too_many)
     try:
         writer = request.environ.get(STREAM_WRITER)
         if writer is None:   # a server that does not hand its connections over (a test client): POSTs

@@ -15,10 +15,11 @@ agreed, since each socket would keep a zlib compressor of about 260 KB for answe
 
 Keep-alives are written by a timer of the event loop's, not by the serving greenlet waking from a
 timed-out read: that wake (a Timeout thrown into the greenlet, its exception unwound, the read begun
-again with a new Timeout) was most of the 3.8 % of a core that 2,100 idle sockets cost
-(bench/idle_sockets.py; docs/PERFORMANCE.md). The timer's callback runs in the loop between the
-greenlet's switches, so it never writes in the middle of the greenlet's own write, and it never
-waits: a keep-alive the socket cannot take at once is not needed, as bytes are on their way.
+again with a new Timeout) made 2,100 idle sockets cost 3.1-3.9 % of a core, against 0.9-1.1 % for
+the same keep-alives by the timer (bench/idle_sockets.py; docs/PERFORMANCE.md). The timer's
+callback runs in the loop between the greenlet's switches, so it never writes in the middle of the
+greenlet's own write, and it never waits: a keep-alive the socket cannot take at once is not
+needed, as bytes are on their way.
 """
 from __future__ import annotations
 
