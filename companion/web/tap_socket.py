@@ -132,8 +132,8 @@ def serve(socket: PageSocket, tab: str | None, lifetime: float, keepalive: float
     the page opens another, as its stream does), keeping it alive meanwhile (PageSocket.keep_alive).
     Runs in the socket's request context: its cookies, language and address are the page's own."""
     ends = time.monotonic() + lifetime
-    socket.keep_alive(KEEP_ALIVE, keepalive, first=keepalive * jitter())
     try:
+        socket.keep_alive(KEEP_ALIVE, keepalive, first=keepalive * jitter())
         while (left := ends - time.monotonic()) > 0:
             message = socket.receive(timeout=left)
             if message is not None:
