@@ -61,7 +61,6 @@ class PageSocket:
     def __init__(self, sock: socket.socket, environ: dict, most: int):
         self.sock, self.most = sock, most
         self.send_seconds = sock.gettimeout()   # the server's own timeout for a write
-        self._timeout = self.send_seconds        # the socket's timeout now: a keep-alive puts it back
         self.ws = WSConnection(ConnectionType.SERVER)
         self.messages: deque[str | bytes] = deque()
         self._pieces: list[str | bytes] = []   # of a message not yet finished
@@ -101,6 +100,7 @@ class PageSocket:
         if time.monotonic() - self._last_write < quiet and not self._unsent:
             return
         data = self._unsent or self._keep_alive_frame
+        waited = self.sock.gettimeout()   # the greenlet's wait's, put back after
         self.sock.settimeout(0.0)   # a send that would wait raises instead: the loop cannot wait
         try:
             sent = self.sock.send(data)
@@ -110,7 +110,7 @@ class PageSocket:
             self._stop_keep_alives()   # the connection is over; the greenlet finds it so too
             return
         finally:
-            self.sock.settimeout(self._timeout)
+            self.sock.settimeout(waited)
         self._unsent = data[sent:]
         self._last_write = time.monotonic()
 
@@ -130,7 +130,6 @@ class PageSocket:
         """The next whole message, waiting up to `timeout` seconds for each piece of it; None when
         nothing came. Raises Closed when the socket is over."""
         while not self.messages:
-            self._timeout = timeout
             self.sock.settimeout(timeout)
             try:
                 data = self.sock.recv(READ_BYTES)
@@ -139,7 +138,6 @@ class PageSocket:
             except OSError:
                 raise Closed() from None
             finally:
-                self._timeout = self.send_seconds
                 self.sock.settimeout(self.send_seconds)
             if not data:
                 raise Closed()
