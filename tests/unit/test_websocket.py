@@ -151,17 +151,23 @@ def test_a_connection_that_ends_ends_the_socket_and_closing_it_after_is_quiet(pa
     served.close()   # nothing to tell a page that is gone: no error
 
 
-def messages_read(page: Page, until) -> list[str]:
-    """The whole text messages the page reads, as they come, until `until(messages)` holds."""
+def messages_read(page: Page, until, pause: float = 0.0, seconds: float = 10) -> list[str]:
+    """The whole text messages the page reads, as they come, until `until(messages)` holds, the page
+    is sent a close (frames gone wrong), or `seconds` pass; `pause` seconds before each read (a
+    slow page)."""
     messages: list[str] = []
-    piece = ""
-    while not until(messages):
-        for event in page.events():
+    piece, ends = "", time.monotonic() + seconds
+    while not until(messages) and time.monotonic() < ends:
+        gevent.sleep(pause)
+        events = page.events()
+        for event in events:
             if isinstance(event, TextMessage):
                 piece += event.data
                 if event.message_finished:
                     messages.append(piece)
                     piece = ""
+        if any(isinstance(event, CloseConnection) for event in events):
+            break
     return messages
 
 
@@ -188,18 +194,8 @@ def test_a_keep_alive_never_cuts_into_a_write_that_waits_for_the_page(gevent_pai
     served.keep_alive("{}", every=0.002, first=0.002)
     big = "x" * 2_000_000
     writer = gevent.spawn(served.send, big)
-    messages: list[str] = []
-    piece, events, ends = "", [], time.monotonic() + 10
-    while big not in messages and time.monotonic() < ends and not any(
-            isinstance(event, CloseConnection) for event in events):   # frames gone wrong: the page closes
-        gevent.sleep(0.003)   # a slow page: keep-alives come due between its reads
-        events = page.events()
-        for event in events:
-            if isinstance(event, TextMessage):
-                piece += event.data
-                if event.message_finished:
-                    messages.append(piece)
-                    piece = ""
+    # a slow page: keep-alives come due between its reads
+    messages = messages_read(page, lambda got: big in got, pause=0.003)
     served.disconnect()
     writer.kill()
     assert messages[:1] == [big] and set(messages[1:]) <= {"{}"}
