@@ -65,3 +65,5 @@ def test_idle_sockets_weighs_open_sockets_and_finds_them_all_still_open_after_a_
     result = last_json(run("bench/idle_sockets.py", "--sockets", "20", "--seconds", "1"))
     assert result["sockets"] == 20 and result["server_cpu_percent_of_one_core_at_rest"] >= 0
     assert result["sockets_closed_by_the_server"] == 0
+    # about 23 s after they opened, each socket has had its first keep-alive (due after 12-15 s)
+    assert result["keep_alives_received_per_socket"] >= 1
