@@ -9,9 +9,12 @@ is rendered as
   the table, the seats, the game's `view` and, only for a game that declares
   `sections_read_viewer` (companion/games/base.py Game), the viewer; nine tenths of a Toolbox seat
   view's work;
-- the frame around it (templates/table/_view.html: claims, undo, the table log, seats, a finished
-  game's result), from a FrameInputs that says what the viewer may do (host, board, seated) but not
-  who it is, and the section's HTML.
+- the frame around it (templates/table/_view.html: claims, seats, a finished game's result), from a
+  FrameInputs that says what the viewer may do (host, board, seated) but not who it is;
+- what was played (`played_html`): the undo and the table's log, two parts of their own, as they
+  change with play while the frame around them does not: the first move of a game, or a move by
+  someone else than the last, would otherwise render every frame again (the undo names the move
+  and who made it, and only its maker may take it back).
 
 Secrecy by structure: a template is given the fields of its inputs object and nothing else, and the
 rendering is kept under a digest of every one of those fields, found by walking the dataclass
@@ -22,7 +25,7 @@ game puts what one seat may see and another may not: sharing cannot carry a secr
 
 What every viewer of a version shares and no rendering depends on is left out of the key and filled
 in last (`fill_in`): the version the forms send back and the server's clock. A rendering holds a mark
-where they go, and the frame holds a mark where the section goes. So after a tap only what the tap
+where they go, and the frame holds marks where the section and what was played go. So after a tap only what the tap
 changed is rendered again (a die roll: the seats' section and the board's, not their frames), and a
 rendering is kept across versions. A mark is an HTML comment: player-typed text is escaped before it
 reaches a template, so it can never spell one.
@@ -59,6 +62,7 @@ from .renderings import SECTIONS_KEPT_CHARACTERS, Renderings
 VERSION_MARK = Markup("<!--@version-->")   # where the view's version goes (every action form has it)
 NOW_MARK = Markup("<!--@now-->")           # where the server's clock goes, in ms (the page's timers)
 SECTION_MARK = Markup("<!--@section-->")   # where the game's section goes in the frame
+PLAYED_MARK = Markup("<!--@played-->")     # where the undo and the table's log go in the frame
 
 
 @dataclass(frozen=True)
@@ -94,16 +98,14 @@ class ViewerFlags:
 @dataclass(frozen=True)
 class FrameSnap:
     """What the frame around the section (templates/table/_view.html and its includes: claims,
-    undo, the table log, seats, the finished game's result) may read of the snapshot."""
+    seats, the finished game's result) may read of the snapshot."""
     version: int
     game_number: int
     now: float
     seats: tuple[Seat, ...]
     viewer: ViewerFlags
     claims: list
-    notices: list
     result: dict | None
-    undo: dict | None
 
 
 @dataclass(frozen=True)
@@ -117,6 +119,7 @@ class FrameInputs:
     under_way: bool   # the board folds the QR code and the seats into drawers (under_way below)
     snap: FrameSnap
     section: Markup   # SECTION_MARK: the section's HTML is put in its place afterwards (fill_in)
+    played: Markup    # PLAYED_MARK: the undo and the table's log, likewise (played_html)
 
 
 NOT_STARTED = ("lobby", "setup", "waiting")   # the games' phases before their first turn
@@ -169,9 +172,10 @@ def view_inputs(snap, role: str, join_url: str, language: str) -> tuple[SectionI
                             SectionSnap(VERSION_MARK, snap.game_number, tuple(snap.seats), viewer), snap.view)
     flags = ViewerFlags(facts.is_host, facts.is_board, facts.seated)
     frame_snap = FrameSnap(VERSION_MARK, snap.game_number, NOW_MARK, tuple(snap.seats), flags, snap.claims,
-                           snap.notices, snap.result, snap.undo)
+                           snap.result)
     folded = role == "board" and under_way(snap.view, snap.seats)
-    return section, FrameInputs(game.id, role, code, language, join_url, folded, frame_snap, SECTION_MARK)
+    return section, FrameInputs(game.id, role, code, language, join_url, folded, frame_snap, SECTION_MARK,
+                                PLAYED_MARK)
 
 
 def view_html(snap, role: str, join_url: str, context: ViewContext | None = None) -> Markup:
@@ -187,7 +191,17 @@ def view_html(snap, role: str, join_url: str, context: ViewContext | None = None
     section_inputs, frame_inputs = view_inputs(snap, role, join_url, language)
     section = section_html(renderings, section_inputs, around)
     frame = renderings.render("table/_view.html", frame_inputs, around)
-    return fill_in(frame, section, snap.version, snap.now)
+    return fill_in(frame, section, played_html(renderings, snap, role, language, around), snap.version, snap.now)
+
+
+def played_html(renderings: Renderings, snap, role: str, language: str, around=nullcontext) -> Markup:
+    """The undo the viewer is offered (if any) and the table's log, each a part read from only what
+    it shows: the move and who made it, and whether this viewer may take it back; the notices."""
+    undo = renderings.part("table/_undo.html", None, language, (),
+                           {"code": snap.code, "role": role, "version": VERSION_MARK,
+                            "game_number": snap.game_number, "undo": snap.undo}, around)
+    log = renderings.part("table/_table_log.html", None, language, (), {"notices": snap.notices}, around)
+    return undo + log
 
 
 # Games whose section is laid out in Python from its parts rather than rendered by a template: a
@@ -220,10 +234,11 @@ def section_template(inputs: SectionInputs) -> str:
     return f"games/{inputs.game_id}/{inputs.role}.html"
 
 
-def fill_in(frame: Markup, section: Markup, version: int, now: float) -> Markup:
-    """A view from its renderings: the section in its place in the frame, then the version and the
-    server's clock (ms) wherever they are marked."""
-    whole = str.replace(frame, SECTION_MARK, section, 1)   # str's own: nothing here needs escaping
+def fill_in(frame: Markup, section: Markup, played: Markup, version: int, now: float) -> Markup:
+    """A view from its renderings: the section and what was played in their places in the frame,
+    then the version and the server's clock (ms) wherever they are marked."""
+    # str's own replace: nothing here needs escaping
+    whole = str.replace(str.replace(frame, SECTION_MARK, section, 1), PLAYED_MARK, played, 1)
     return Markup(whole.replace(VERSION_MARK, str(int(version))).replace(NOW_MARK, str(int(now * 1000))))
 
 

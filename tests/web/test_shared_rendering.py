@@ -50,7 +50,7 @@ def next_payload(chunks) -> tuple[int, str]:
     return int(version), html
 
 
-def test_six_phones_and_a_board_share_one_read_three_frames_and_three_events(app, new_table, device, monkeypatch):
+def test_six_phones_and_a_board_share_one_read_two_frames_and_three_events(app, new_table, device, monkeypatch):
     board = new_table("toolbox", parts=["dice", "counters", "rounds"], counters="Lives: 2")
     phones = [device(board).join(name) for name in ("Ann", "Bob", "Cy", "Di", "Eve", "Flo")]
     seen = board.view()["version"]
@@ -72,10 +72,11 @@ def test_six_phones_and_a_board_share_one_read_three_frames_and_three_events(app
     for response, _ in streams:
         response.close()
     assert reads.count == 0  # the read after the move, made from the one kept and what the move wrote
-    # the seats' frame twice (Ann may undo her move, the other five may not) and the board's once:
-    # three renderings for seven views. The Toolbox's sections are no renderings of their own: they
-    # are laid out from their parts (web/toolbox_section.py; test_a_roll_renders_only_the_parts_it_changed)
-    assert renderings.rendered - before == 3
+    # the seats' frame once and the board's once: two renderings for seven views. Ann may undo her
+    # move and the other five may not, but the undo is a part of its own (sections.played_html).
+    # The Toolbox's sections are no renderings of their own either: they are laid out from their
+    # parts (web/toolbox_section.py; test_a_roll_renders_only_the_parts_it_changed)
+    assert renderings.rendered - before == 2
     # and three events made (Ann's, the other five phones' and the board's), the rest shared as bytes
     assert (events.made - made, events.shared - shared) == (3, 4)
     assert len({html for _, html in payloads[1:-1]}) == 1
@@ -85,6 +86,27 @@ def test_six_phones_and_a_board_share_one_read_three_frames_and_three_events(app
     assert same_html(payloads[-1][1], own_view(board, board.code, "board"))
     # Ann made the move, so only her view offers to undo it: the part around the section is hers
     assert sum("Undo" in html for _, html in payloads[:-1]) == 1
+
+
+def test_a_move_by_someone_else_renders_no_frame_again_and_moves_the_undo_to_them(app, new_table, device):
+    """The undo names the last move and who made it, and only they may take it back: it is a part
+    of its own, so a move by another seat renders no frame again, and each screen's undo is its own."""
+    board = new_table("toolbox", parts=["counters"], counters="Lives: 2")
+    ann, bob = device(board).join("Ann"), device(board).join("Bob")
+    ann.act("count", counter_index=0, delta=1)
+    views = {who: who.client.get(f"/t/{board.code}/view?as={role}").get_data(as_text=True)
+             for who, role in ((ann, "seat"), (bob, "seat"), (board, "board"))}
+    assert "undo-button" in views[ann] and "undo-button" not in views[bob]
+    renderings = app.extensions["sections"]
+    before = renderings.rendered
+    bob.act("count", counter_index=0, delta=1)
+    views = {who: who.client.get(f"/t/{board.code}/view?as={role}").get_data(as_text=True)
+             for who, role in ((ann, "seat"), (bob, "seat"), (board, "board"))}
+    assert renderings.rendered == before   # neither the seats' frame nor the board's
+    assert "undo-button" in views[bob] and "undo-button" not in views[ann]
+    assert "(Bob)" in views[board] and "(Ann)" not in views[board]   # the board names who moved
+    for html in views.values():
+        assert "<!--@" not in html   # every mark filled in
 
 
 def test_a_taps_answer_and_its_screens_event_are_one_view_made_once(app, new_table, device, monkeypatch):
