@@ -4,14 +4,13 @@ table that asks for the same version at about the same time (a change wakes each
 once)."""
 from __future__ import annotations
 
-import json
 import secrets
 import threading
 from collections import Counter, OrderedDict
 from dataclasses import dataclass, replace
 from typing import Callable
 
-from .. import games, records
+from .. import games, json_text, records
 from ..groups import hooks as group_hooks
 from ..storage.interface import EventRow, SeatRow, TableRow, Transaction
 from .errors import clock_time
@@ -75,7 +74,7 @@ class TableRead:
         after = cls.__new__(cls)
         after._tx, after.code, after.game, after.version, after.at = None, before.code, before.game, written.version, at
         after._notices, after.views = None, {}
-        state = json.loads(written.state) if written.state is not None else None
+        state = json_text.loads(written.state) if written.state is not None else None
         after.row = replace(before.row, version=written.version, updated_at=written.now,
                             **({"state": state} if state is not None else {}))
         # Parsed once, never changed after (game views are pure): an unchanged state is shared.
@@ -93,7 +92,7 @@ class TableRead:
         # As the store gives it back: arguments through JSON, the event without its state.
         event = EventRow(written.event_id, written.version, written.kind, written.event.get("move"),
                          written.event.get("seat_id"), None, written.now,
-                         json.loads(json.dumps(written.event["args"])) if written.event.get("args") is not None else None)
+                         json_text.loads(json_text.dumps(written.event["args"])) if written.event.get("args") is not None else None)
         answers[("history", NOTICES_READ)] = [event, *history[:NOTICES_READ - 1]]
         if written.kind in STATE_EVENT_KINDS:
             answers[("last_live_move",)] = event

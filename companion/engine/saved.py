@@ -5,9 +5,7 @@ source (randomness.py), the running record and the game's id at the table (compa
 and the seats the host chose to play. The game never sees the engine's part."""
 from __future__ import annotations
 
-import json
-
-from .. import games, records
+from .. import games, json_text, records
 from ..games.base import Ctx, Seat
 from ..storage.interface import SeatRow, TableRow, Transaction
 from .errors import TableNotFound
@@ -24,7 +22,7 @@ def split_state(stored: dict) -> tuple[dict, dict]:
 
 def saved_state(state: dict, engine: dict) -> str:
     """The JSON saved for the table and its event: the game's state with the engine's part."""
-    return json.dumps({**state, ENGINE_KEY: engine})
+    return json_text.dumps({**state, ENGINE_KEY: engine})
 
 
 def load_table(tx: Transaction, code: str) -> tuple[TableRow, games.Game]:

@@ -7,6 +7,7 @@ import json
 import threading
 from typing import Callable
 
+from .. import json_text
 from .interface import CredentialRow, EventRow, SeatRow, TableRow
 from .redis_groups import RedisGroups
 from .redis_whole_tables import RedisWholeTables
@@ -14,18 +15,18 @@ from .redis_whole_tables import RedisWholeTables
 
 
 def _json(value: dict | str) -> str:
-    return value if isinstance(value, str) else json.dumps(value)
+    return value if isinstance(value, str) else json_text.dumps(value)
 
 
 def _entry(raw: str | dict) -> dict:
     """A live stack entry as read (JSON) or queued in this work (a dict)."""
-    return json.loads(raw) if isinstance(raw, str) else raw
+    return json_text.loads(raw) if isinstance(raw, str) else raw
 
 
 def _state(value: dict | str | None) -> dict | None:
     """A state kept encoded (queued in this work) or decoded (read with its entry). A state is never
     a string itself, so a string is its JSON."""
-    return json.loads(value) if isinstance(value, str) else value
+    return json_text.loads(value) if isinstance(value, str) else value
 
 
 
@@ -117,7 +118,7 @@ class RedisTransaction(RedisWholeTables, RedisGroups):
         row = self._fetch(code)
         if row is None:
             return None
-        return TableRow(code, row["game"], json.loads(row["options"]), json.loads(row["state"]), int(row["version"]),
+        return TableRow(code, row["game"], json_text.loads(row["options"]), json_text.loads(row["state"]), int(row["version"]),
                         row["host"], float(row["created"]), float(row["updated"]))
 
     def table_exists(self, code: str) -> bool:
@@ -207,7 +208,7 @@ class RedisTransaction(RedisWholeTables, RedisGroups):
         if kind in ("create", "move", "switch"):
             live = {"id": event_id, "version": version, "kind": kind, "move": move, "seat": seat_id, "at": now,
                     "args": args}
-            # The state goes in as the engine encoded it (json.dumps, as it was written before: the
+            # The state goes in as the engine encoded it (json_text.dumps, as it was written before: the
             # same text), not decoded and encoded again; `state_after` stays last.
             encoded_state = _json(state_after) if state_after is not None else "null"
             encoded_live = f'{json.dumps(live)[:-1]}, "state_after": {encoded_state}}}'

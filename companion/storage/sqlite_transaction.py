@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import sqlite3
 
+from .. import json_text
+
 from .interface import CredentialRow, EventRow, RecordRow, SeatRow, TableRow
 from .sqlite_groups import SQLiteGroups
 
 
 def _json(value: dict | str) -> str:
-    return value if isinstance(value, str) else json.dumps(value)
+    return value if isinstance(value, str) else json_text.dumps(value)
 
 
 
@@ -24,7 +26,7 @@ class SQLiteTransaction(SQLiteGroups):
                                 " FROM tables WHERE code = ?", (code,)).fetchone()
         if row is None:
             return None
-        return TableRow(row[0], row[1], json.loads(row[2]), json.loads(row[3]), row[4], row[5], row[6], row[7])
+        return TableRow(row[0], row[1], json_text.loads(row[2]), json_text.loads(row[3]), row[4], row[5], row[6], row[7])
 
     def table_exists(self, code: str) -> bool:
         return self.conn.execute("SELECT 1 FROM tables WHERE code = ?", (code,)).fetchone() is not None
@@ -92,7 +94,7 @@ class SQLiteTransaction(SQLiteGroups):
                   seat_id: int | None = None, args: dict | None = None, state_after: dict | str | None = None) -> int:
         return self.conn.execute("INSERT INTO events (table_code, version, kind, move, seat_id, args, state_after, at)"
                                  " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                                 (code, version, kind, move, seat_id, json.dumps(args) if args is not None else None,
+                                 (code, version, kind, move, seat_id, json_text.dumps(args) if args is not None else None,
                                   _json(state_after) if state_after is not None else None, now)).lastrowid
 
     def live_states(self, code: str, limit: int) -> list[EventRow]:

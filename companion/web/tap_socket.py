@@ -20,7 +20,6 @@ Messages (text, JSON, at most TAP_MESSAGE_MOST bytes):
 """
 from __future__ import annotations
 
-import json
 import time
 from urllib.parse import parse_qsl
 
@@ -28,6 +27,7 @@ from flask import Response, current_app, request
 from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 
+from .. import json_text
 from ..errors import N_, BadInput
 from .answers import plain_refusal, refusal_text
 from ..serving import STREAM_WRITER, jitter
@@ -54,7 +54,7 @@ NOT_A_TAP = N_("A tap is a JSON object: a whole-number id, an action (act/<move>
 def tap_of(message) -> tuple[int, str, str]:
     """A message's id, action and form (URL-encoded), or BadInput saying what a tap is."""
     try:
-        tap = json.loads(message) if isinstance(message, str) else None
+        tap = json_text.loads(message) if isinstance(message, str) else None
     except ValueError:
         tap = None
     if not isinstance(tap, dict):
@@ -80,7 +80,7 @@ def answered(number, response: Response) -> str:
     """An answer as its message: the status, the headers the page reads, the body's text."""
     headers = {name: value for name, value in response.headers.items()
                if name.lower() in ANSWER_HEADERS or name.lower().startswith("hx-")}
-    return json.dumps({"id": number, "status": response.status_code, "headers": headers,
+    return json_text.dumps({"id": number, "status": response.status_code, "headers": headers,
                        "body": response.get_data(as_text=True)})
 
 

@@ -1,0 +1,57 @@
+"""companion/json_text.py gives back what the standard library's json gives, for whatever a table's
+state can hold, including the integers beyond 64 bits that orjson alone would read as floats."""
+import json
+import math
+
+from hypothesis import given, settings, strategies as st
+
+from companion import json_text
+
+integers = st.one_of(st.integers(), st.integers(min_value=-2**70, max_value=2**70),
+                     st.sampled_from([2**63 - 1, -2**63, -2**63 - 1, 2**64 - 1, 2**64, 10**19, -10**19, 10**40]))
+scalars = st.one_of(st.none(), st.booleans(), integers, st.floats(allow_nan=False, allow_infinity=False),
+                    st.text(max_size=30))
+values = st.recursive(scalars, lambda inner: st.one_of(
+    st.lists(inner, max_size=5),
+    st.dictionaries(st.one_of(st.text(max_size=10), st.integers()), inner, max_size=5)), max_leaves=30)
+
+
+def exactly(value) -> str:
+    """A value written so that 1, 1.0 and True differ, as json.dumps writes them."""
+    return json.dumps(value, sort_keys=False)
+
+
+@settings(max_examples=400, deadline=None)
+@given(values)
+def test_what_is_written_reads_back_as_json_would_read_it(value):
+    expected = json.loads(json.dumps(value))
+    assert exactly(json_text.loads(json_text.dumps(value))) == exactly(expected)
+    # and text json wrote (every state saved before orjson) reads the same
+    assert exactly(json_text.loads(json.dumps(value))) == exactly(expected)
+
+
+def test_integers_past_64_bits_stay_integers():
+    for number in (2**64, -2**63 - 1, 10**30, -10**30):
+        text = json_text.dumps({"rng": number, "name": "12345678901234567890123"})
+        assert json_text.loads(text) == {"rng": number, "name": "12345678901234567890123"}
+        assert type(json_text.loads(text)["rng"]) is int
+    # a 64-bit seed, the usual case, is read by orjson and is exact too
+    assert json_text.loads(json_text.dumps({"rng": 2**64 - 1})) == {"rng": 2**64 - 1}
+
+
+def test_keys_that_are_not_strings_are_written_as_json_writes_them():
+    assert json_text.loads(json_text.dumps({1: "a", None: "b", True: "c"})) == json.loads(
+        json.dumps({1: "a", None: "b", True: "c"}))
+
+
+def test_nan_and_infinity_as_json_reads_them():
+    assert math.isnan(json_text.loads("NaN")) and json_text.loads("[Infinity]") == [math.inf]
+
+
+def test_a_mistake_is_json_s_own_error():
+    try:
+        json_text.loads("{")
+    except json.JSONDecodeError:
+        pass
+    else:
+        raise AssertionError("no error")
