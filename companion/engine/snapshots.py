@@ -188,6 +188,9 @@ def game_view(read: TableRead, who: Viewer | None, seats: list[Seat], now: float
 
 
 def open_claims(tx: Transaction, code: str, now: float) -> list[dict]:
+    claims = [c for c in tx.credentials(code, "claim") if now - c.at < CLAIM_SECONDS]
+    if not claims:   # as at nearly every look: each of a table's streams asks at every change
+        return []
     by_id = {s.seat_id: s.name for s in tx.seats(code)}
     return [{"seat": c.seat_id, "name": by_id[c.seat_id], "at": c.at, "time": clock_time(c.at)}
-            for c in tx.credentials(code, "claim") if c.seat_id in by_id and now - c.at < CLAIM_SECONDS]
+            for c in claims if c.seat_id in by_id]
