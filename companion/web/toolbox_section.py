@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
 BLOCKS, SHOW, DICE = "games/toolbox/_blocks.html", "games/toolbox/_show.html", "games/toolbox/_dice.html"
 LOG_LINE = "games/toolbox/_log_line.html"
+FACES_MARK = "<!--@faces-->"   # where the board's dice block takes the faces
 # The parts in the order a screen shows them, top to bottom; the log comes last.
 ORDER = ("timers", "dice", "rounds", "picker", "track", "counters", "bag", "deck")
 SHOWN_ALONE = ("rounds", "picker", "track")   # shown in the glance as they are; counters each in a line
@@ -54,10 +55,12 @@ def section(inputs: SectionInputs, part: Callable[..., Markup], laid_out: Callab
             continue
         if name == "picker":   # no one to pick before anyone sits
             html.append(part(BLOCKS, name, value, board, at, len(snap.seats) > 0))
-        elif name == "dice" and not board:
-            # A phone's dice block is its Roll button, whose words read the count alone: given the
-            # count, it is made once, not again after every roll (the faces are in the glance).
-            html.append(part(BLOCKS, name, {"count": value["count"]}, board, at))
+        elif name == "dice":
+            # The dice block is its Roll button, whose words read the count alone: given the count,
+            # it is made once, not again after every roll. The faces are a part of their own, in
+            # the glance on a phone and at the block's mark on the board.
+            block = part(BLOCKS, name, {"count": value["count"]}, board, at)
+            html.append(str.replace(block, FACES_MARK, part(DICE, dice=value), 1) if board else block)
         else:
             html.append(part(BLOCKS, name, value, board, at))
     if view.get("log"):
