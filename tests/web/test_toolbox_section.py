@@ -49,3 +49,31 @@ def test_a_name_that_spells_html_reaches_the_section_as_text(new_table, device):
         html = client.get(f"/t/{table.code}/view?as={role}").get_data(as_text=True)
         section = html[html.index('<div class="toolbox'):]
         assert "<img src=x" not in html and "&lt;img src=x" in section, role
+
+
+
+def test_a_roll_does_not_make_the_boards_dice_block_again(app, new_table, monkeypatch):
+    """The board's dice block (its Roll button) is kept under the count alone and its faces are a
+    part of their own: a roll at a table makes new faces, never the block around them again (its
+    key holds the table's form place, so with the faces in it the block was made at nearly every
+    roll of every table)."""
+    table = new_table("toolbox", parts=["dice"])
+    table.client.get(f"/t/{table.code}/view?as=board")   # the block made once, with no faces yet
+    renderings = app.extensions["sections"]
+    made, kept_part = [], renderings.part
+
+    def part(template, macro, *rest, **named):
+        before = renderings.parts_rendered
+        html = kept_part(template, macro, *rest, **named)
+        if renderings.parts_rendered > before:
+            made.append((template, macro))
+        return html
+    monkeypatch.setattr(renderings, "part", part)
+    for _ in range(8):
+        table.act("roll")
+        board = table.client.get(f"/t/{table.code}/view?as=board").get_data(as_text=True)
+        dice = board[board.index('class="part dice"'):board.index('class="part log"')]
+        assert len(re.findall(r'<span class="die">[1-6]</span>', dice)) == 2 and "/act/roll" in dice
+        assert "<!--@" not in board
+    assert ("games/toolbox/_dice.html", None) in made   # faces, made for those not seen before
+    assert ("games/toolbox/_blocks.html", "dice") not in made
