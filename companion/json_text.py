@@ -45,7 +45,7 @@ def loads(text: str):
 def _beyond_64_bits(text: str) -> bool:
     """Whether `text` holds a run of digits that, read as an integer, orjson would read as a float
     (a run in a string or a float's digits counts too: json then reads it, as exactly)."""
-    encoded = text.encode()
+    encoded = text.encode(errors="surrogatepass")   # a lone surrogate, which json reads, is no digit
     digits = encoded.translate(_DIGITS_AS_ZEROS)
     start = digits.find(_LONG_RUN)
     while start >= 0:

@@ -8,7 +8,8 @@ from hypothesis import given, settings, strategies as st
 from companion import json_text
 
 integers = st.one_of(st.integers(), st.integers(min_value=-2**70, max_value=2**70),
-                     st.sampled_from([2**63 - 1, -2**63, -2**63 - 1, 2**64 - 1, 2**64, 10**19, -10**19, 10**40]))
+                     st.sampled_from([2**63 - 1, -2**63, -2**63 - 1, 2**64 - 1, 2**64,
+                                      10**19, -10**19, 10**40]))
 scalars = st.one_of(st.none(), st.booleans(), integers, st.floats(allow_nan=False, allow_infinity=False),
                     st.text(max_size=30))
 values = st.recursive(scalars, lambda inner: st.one_of(
@@ -40,8 +41,8 @@ def test_integers_past_64_bits_stay_integers():
 
 
 def test_keys_that_are_not_strings_are_written_as_json_writes_them():
-    assert json_text.loads(json_text.dumps({1: "a", None: "b", True: "c"})) == json.loads(
-        json.dumps({1: "a", None: "b", True: "c"}))
+    for keyed in ({1: "a", None: "b", 2.5: "c"}, {True: "d", False: "e"}):
+        assert json_text.loads(json_text.dumps(keyed)) == json.loads(json.dumps(keyed))
 
 
 def test_nan_and_infinity_as_json_reads_them():
@@ -55,3 +56,8 @@ def test_a_mistake_is_json_s_own_error():
         pass
     else:
         raise AssertionError("no error")
+
+
+def test_a_lone_surrogate_reads_as_json_reads_it():
+    text = '["\ud800", 12345678901234567890123]'   # the character itself, not its escape
+    assert json_text.loads(text) == json.loads(text)
