@@ -90,9 +90,10 @@ class TableRead:
         if history is None or ("last_live_move",) not in answers:
             return None
         # As the store gives it back: arguments through JSON, the event without its state.
+        args = written.event.get("args")
         event = EventRow(written.event_id, written.version, written.kind, written.event.get("move"),
                          written.event.get("seat_id"), None, written.now,
-                         json_text.loads(json_text.dumps(written.event["args"])) if written.event.get("args") is not None else None)
+                         json_text.loads(json_text.dumps(args)) if args is not None else None)
         answers[("history", NOTICES_READ)] = [event, *history[:NOTICES_READ - 1]]
         if written.kind in STATE_EVENT_KINDS:
             answers[("last_live_move",)] = event

@@ -6,7 +6,6 @@ import json
 import sqlite3
 
 from .. import json_text
-
 from .interface import CredentialRow, EventRow, RecordRow, SeatRow, TableRow
 from .sqlite_groups import SQLiteGroups
 

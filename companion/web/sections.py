@@ -13,7 +13,7 @@ is rendered as
   FrameInputs that says what the viewer may do (host, board, seated) but not who it is;
 - what was played (`played_html`): the undo and the table's log, two parts of their own, as they
   change with play while the frame around them does not: the first move of a game, or a move by
-  someone else than the last, would otherwise render every frame again (the undo names the move
+  someone other than the last mover, would otherwise render every frame again (the undo names the move
   and who made it, and only its maker may take it back).
 
 Secrecy by structure: a template is given the fields of its inputs object and nothing else, and the
@@ -25,9 +25,9 @@ game puts what one seat may see and another may not: sharing cannot carry a secr
 
 What every viewer of a version shares and no rendering depends on is left out of the key and filled
 in last (`fill_in`): the version the forms send back and the server's clock. A rendering holds a mark
-where they go, and the frame holds marks where the section and what was played go. So after a tap only what the tap
-changed is rendered again (a die roll: the seats' section and the board's, not their frames), and a
-rendering is kept across versions. A mark is an HTML comment: player-typed text is escaped before it
+where they go, and the frame holds marks where the section and what was played go. So after a tap
+only what the tap changed is rendered again (a die roll: the seats' section and the board's, not
+their frames), and a rendering is kept across versions. A mark is an HTML comment: player-typed text is escaped before it
 reaches a template, so it can never spell one.
 
 Inside a section, a piece that other sections show alike or that a change leaves alone (the dice,
@@ -191,7 +191,8 @@ def view_html(snap, role: str, join_url: str, context: ViewContext | None = None
     section_inputs, frame_inputs = view_inputs(snap, role, join_url, language)
     section = section_html(renderings, section_inputs, around)
     frame = renderings.render("table/_view.html", frame_inputs, around)
-    return fill_in(frame, section, played_html(renderings, snap, role, language, around), snap.version, snap.now)
+    played = played_html(renderings, snap, role, language, around)
+    return fill_in(frame, section, played, snap.version, snap.now)
 
 
 def played_html(renderings: Renderings, snap, role: str, language: str, around=nullcontext) -> Markup:

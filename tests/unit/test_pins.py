@@ -12,7 +12,8 @@ PIN = re.compile(r"^([A-Za-z0-9_.\-]+)==([^ \\]+)", re.MULTILINE)
 
 
 def pins(name: str) -> dict[str, str]:
-    return {package.lower().replace("_", "-"): version for package, version in PIN.findall((ROOT / name).read_text())}
+    found = PIN.findall((ROOT / name).read_text())
+    return {package.lower().replace("_", "-"): version for package, version in found}
 
 
 def test_the_tests_pins_hold_the_apps_at_the_same_versions():
