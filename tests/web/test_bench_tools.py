@@ -38,6 +38,15 @@ def test_stream_cpu_delivers_every_view_and_answers_taps_204():
     assert result["views_delivered"] == 20 * 7 and result["tap_answers"] == {"204": 20}
 
 
+def test_first_taps_renders_no_frame_at_a_tables_first_tap():
+    """bench/first_taps.py: each round taps every table once; a first tap renders no frame again (the
+    undo it brings is a part of its own), and every tap makes the board's and the seats' events."""
+    rounds = last_json(run("bench/first_taps.py", "--tables", "3", "--rounds", "2"))["rounds"]
+    assert [r["tap"] for r in rounds] == [1, 2]
+    assert all(r["renderings_per_tap"] == 0 and r["events_made_per_tap"] == 2 and r["cpu_ms_per_tap"] > 0
+               for r in rounds)
+
+
 def test_the_loop_probe_logs_each_delivery_of_a_live_server(tmp_path):
     log = tmp_path / "loop"
     out = run("bench/deliveries.py", "--taps", "40", "--runs", "1", "--ways", "table",
