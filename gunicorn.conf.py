@@ -1,7 +1,6 @@
 """gunicorn settings for `gunicorn wsgi:app` (read from the working folder). Every setting can be
 overridden on the command line or with GUNICORN_CMD_ARGS."""
 import os
-import sys
 
 # Green threads: every open page holds an event stream that mostly waits; a gevent worker holds
 # thousands of them, where a sync worker would hold one.
@@ -9,6 +8,9 @@ import sys
 # open-file limit raised to its hard limit at start.
 worker_class = "companion.serving.GuardedGeventWorker"
 worker_connections = 4000
+# Several workers on one SQLite file hear each other's changes through it (companion/storage/sqlite_hub.py),
+# as they do through Redis. They share one port, so a table's phones land on any of them; a proxy that
+# routes by table in front spares them that (docs/DEPLOY.md).
 workers = int(os.environ.get("COMPANION_WORKERS", "2"))
 bind = [f"{os.environ.get('COMPANION_HOST', '0.0.0.0')}:{os.environ.get('COMPANION_PORT', '8750')}"]
 # Event streams are long-lived by design (15 minutes); gevent workers are not killed for that.
@@ -18,15 +20,6 @@ accesslog = None
 # gunicorn 24+ opens a control socket in the home folder; the companion needs none, and two
 # instances on one machine would otherwise compete for the same path.
 control_socket_disable = True
-
-
-def on_starting(server):
-    database = os.environ.get("COMPANION_DB") or ""
-    if server.cfg.workers > 1 and not database.startswith(("redis://", "rediss://", "unix://")):
-        # With SQLite, live updates are published inside one process: a phone whose stream landed on
-        # another worker would not see changes. Refuse rather than serve half-working pages.
-        sys.exit("Several workers need a shared Redis: set COMPANION_DB=redis://HOST:PORT/N "
-                 "(or run one worker, or plain `python app.py`, for SQLite).")
 
 
 def post_worker_init(worker):

@@ -1,6 +1,7 @@
 """Entry point for a production WSGI server running several processes (docs/DEPLOY.md):
 
-    COMPANION_DB=redis://127.0.0.1:6379/0 gunicorn wsgi:app
+    gunicorn wsgi:app                                          # on one machine, one SQLite file
+    COMPANION_DB=redis://127.0.0.1:6379/0 gunicorn wsgi:app    # sharing a Redis
 
 gunicorn.conf.py beside this file sets gevent workers, the address and the worker count. Settings
 come from the same environment variables as `python app.py`: COMPANION_DB, COMPANION_PUBLIC_URL,
@@ -20,3 +21,6 @@ _args = parse_args([])  # defaults read from the environment, as for app.py
 app = build_app(_args.db, os.environ.get("COMPANION_PUBLIC_URL"), _args.allowed_hosts)
 if _args.expire_days > 0:
     start_expiry(app, _args.expire_days)
+# Every worker hears the others' changes: from the SQLite file they share (companion/storage/sqlite_hub.py),
+# or from Redis, whose hub is subscribed already.
+app.extensions["companion"].hub.follow()

@@ -17,6 +17,7 @@ Closed loop (default): a table's next tap waits for the last one's views, then a
     .venv/bin/python bench/live.py --tables 300 --devices 6 --actions 5
     .venv/bin/python bench/live.py --two-processes ...   # two app processes sharing a Redis
     .venv/bin/python bench/live.py --two-processes --by-table ...   # ... each table on one of them
+    .venv/bin/python bench/live.py --one-file --by-table ...   # two processes on one SQLite file, each table on one
     .venv/bin/python bench/live.py --split ...   # two processes, a SQLite file each: the most two could give
     .venv/bin/python bench/live.py --random-taps --tables 50   # every device taps at random: refusals per 1,000
     .venv/bin/python bench/live.py --open-loop --pause 1 ...   # taps on schedule: achieved actions per second
@@ -27,7 +28,9 @@ With --two-processes, a redis-server (Debian's) and two `python app.py --db redi
 started; a table's devices are split between the two processes (even ones on A, odd ones on B) and
 actions are sent to A, so half the streams hear of each action through Redis pub/sub. With
 --by-table as well, each table's devices and actions all go to one of the two (tables alternate),
-as docs/DEPLOY.md's proxy routing by table code sends them.
+as docs/DEPLOY.md's proxy routing by table code sends them. With --one-file instead of --two-processes,
+the two processes serve one SQLite file and hear each other's changes from it
+(companion/storage/sqlite_hub.py).
 
 Each table's devices send from a loopback address of their own (127.0.T.x), as a table's phones
 behind one café router would; the server's per-address limits then see tables apart.
@@ -52,6 +55,7 @@ import random  # noqa: E402
 import resource  # noqa: E402
 import socket  # noqa: E402
 import sys  # noqa: E402
+import tempfile  # noqa: E402
 import re  # noqa: E402
 import time  # noqa: E402
 import zlib  # noqa: E402
@@ -320,7 +324,7 @@ def reached(device: Device, version: int) -> float | None:
 def run(tables: int, devices: int, actions: int, pause: float, two_processes: bool = False,
         seed_tables: int = 0, history: int = 0, during=None, refetch_always: bool = False,
         by_table: bool = False, open_loop: bool = False, htmx_taps: bool = True, taps_file: str | None = None,
-        split: bool = False, socket_taps: bool = True) -> dict:
+        split: bool = False, socket_taps: bool = True, one_file: bool = False) -> dict:
     """`during(port, codes)`: started once every stream is held and returning a function that
     stops it and returns a dict for the result (bench/abuse.py's abusive client). `by_table` (two
     processes): each table's devices and actions go to one process, as a proxy routing by table
@@ -331,18 +335,22 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
     `taps_file`: a file to write each measured tap to (bench/taps_log.py). `split`: two processes
     with a SQLite file each, the tables alternating between them (each table wholly on one): what
     two processes routed by table could give at most, with nothing shared; not a setup the app
-    offers."""
+    offers. `one_file`: two processes serving one SQLite file (devices split between them, or routed
+    by table with `by_table`), as the app offers."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # the server inherits it
     store = RedisServer() if two_processes else None
     seeded = None
     if seed_tables:
-        import tempfile
         seeded = tempfile.TemporaryDirectory()
         database = store.url if store else os.path.join(seeded.name, "seeded.db")
         seed_store(database, seed_tables)
     if split:
         servers, by_table = [Server(), Server()], True
+    elif one_file:
+        seeded = seeded or tempfile.TemporaryDirectory()
+        shared = os.path.join(seeded.name, "seeded.db" if seed_tables else "shared.db")
+        servers = [Server(db=shared), Server(db=shared)]
     else:
         servers = ([Server(db=store.url), Server(db=store.url)] if store
                    else [Server(db=os.path.join(seeded.name, "seeded.db") if seeded else None)])
@@ -529,9 +537,11 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
         first_taps = [latency for _, _, latency, nth, _ in stats["taps"] if nth == 0]
         later_taps = [latency for _, _, latency, nth, _ in stats["taps"] if nth > 0]
         screens = devices + 1
-        return {"setup": ("two app processes + Redis" + (", routed by table" if by_table else ", each table's phones split"))
-                         if store else "two app processes, a SQLite file each, tables split (--split)" if split
-                         else "one app process + SQLite",
+        return {"setup": ("two app processes + Redis" if store else "two app processes on one SQLite file"
+                          if one_file else "two app processes, a SQLite file each, tables split (--split)" if split
+                          else "one app process + SQLite")
+                         + ((", routed by table" if by_table else ", each table's phones split")
+                            if store or one_file else ""),
                 "mode": "open loop (taps on schedule)" if open_loop else "closed loop (next tap once every screen has the last)",
                 "taps_sent": "over the board page's tap socket" if sockets else "as POSTs",
                 "taps_answered_with": ("the tapping screen's view (htmx), or 204 when its stream carried it" if htmx_taps
@@ -663,8 +673,11 @@ def main() -> None:
     parser.add_argument("--two-processes", action="store_true",
                         help="two app processes sharing a throwaway redis-server (devices split between them)")
     parser.add_argument("--by-table", action="store_true",
-                        help="with --two-processes: each table's devices and actions on one process (as a proxy "
+                        help="with --two-processes or --one-file: each table's devices and actions on one process (as a proxy "
                              "routing by table code does), not split between the two")
+    parser.add_argument("--one-file", action="store_true",
+                        help="two app processes serving one SQLite file, each hearing the other's changes from it "
+                             "(devices split between them; with --by-table each table on one)")
     parser.add_argument("--split", action="store_true",
                         help="two app processes with a SQLite file each, the tables alternating between them: what "
                              "two processes routed by table could give at most, with nothing shared (not a setup "
@@ -692,9 +705,11 @@ def main() -> None:
     parser.add_argument("--refetch", action="store_true",
                         help="streams say only the version and every device re-fetches (the old delivery)")
     args = parser.parse_args()
-    if args.split and (args.two_processes or args.seed_tables):
-        parser.error("--split starts two processes with an empty SQLite file each: not with --two-processes "
-                     "or --seed-tables")
+    if args.split and (args.two_processes or args.seed_tables or args.one_file):
+        parser.error("--split starts two processes with an empty SQLite file each: not with --two-processes, "
+                     "--one-file or --seed-tables")
+    if args.one_file and args.two_processes:
+        parser.error("--one-file shares a SQLite file, --two-processes a Redis: one or the other")
     if args.random_taps:
         print(json.dumps(run_random_taps(min(args.tables, 2000), min(args.devices, 20), min(args.actions, 100),
                                          args.pause), indent=2))
@@ -703,7 +718,7 @@ def main() -> None:
                  args.two_processes, min(args.seed_tables, 20000), min(args.history, 5000),
                  refetch_always=args.refetch, by_table=args.by_table,
                  open_loop=args.open_loop, htmx_taps=not args.json_taps, taps_file=args.taps_log, split=args.split,
-                 socket_taps=not args.post_taps)
+                 socket_taps=not args.post_taps, one_file=args.one_file)
     print(json.dumps(result, indent=2))
 
 

@@ -7,6 +7,7 @@ action, memory and the load average through it, and each pair's p99 ratio; then 
     .venv/bin/python bench/versus.py --pauses 1 --pairs 5  # one rate
     .venv/bin/python bench/versus.py --pauses 1 --flatfile # and boardgame.io's durable FlatFile after each pair
     .venv/bin/python bench/versus.py --pauses 1 --by-table # ours as two processes on Redis, routed by table
+    .venv/bin/python bench/versus.py --pauses 1 --one-file # ours as two processes on one SQLite file, routed by table
     .venv/bin/python bench/versus.py --pauses 1 --pin      # each server on a core of its own, the load on another
 
 With --pin (Linux, two cores or more), every process a run starts is held to the last core but one
@@ -129,6 +130,8 @@ def main() -> None:
                              "more make the start's burst, every table's first tap within one pause, a smaller share")
     parser.add_argument("--flatfile", action="store_true", help="also boardgame.io with FlatFile storage after each pair")
     parser.add_argument("--by-table", action="store_true", help="ours as two processes sharing a Redis, routed by table")
+    parser.add_argument("--one-file", action="store_true",
+                        help="ours as two processes serving one SQLite file, routed by table")
     parser.add_argument("--pin", action="store_true",
                         help="each server on the last core, with the load generators on the core before it")
     parser.add_argument("--harness", type=Path, default=Path(tempfile.gettempdir()) / "peer-bench")
@@ -138,8 +141,10 @@ def main() -> None:
     pin = None
     if args.pin:
         cores = sorted(os.sched_getaffinity(0))
-        if len(cores) < 2 or args.by_table:
-            sys.exit("--pin needs two cores, and one server process a run (not --by-table)")
+        if len(cores) < 2 or args.by_table or args.one_file:
+            sys.exit("--pin needs two cores, and one server process a run (not --by-table or --one-file)")
+    if args.by_table and args.one_file:
+        sys.exit("--by-table shares a Redis, --one-file a SQLite file: one or the other")
         pin = (cores[-2], cores[-1])
         print(f"The load generators on core {pin[0]}, each server on core {pin[1]}.")
     args.results.mkdir(parents=True, exist_ok=True)
@@ -148,7 +153,9 @@ def main() -> None:
         actions = min(args.actions, 100) if args.actions else (10 if pause <= 3 else 6)
         common = ["--tables", str(min(args.tables, 2000)), "--devices", str(min(args.devices, 12)),
                   "--actions", str(actions), "--pause", str(pause)]
-        ours_args = common + (["--two-processes", "--by-table"] if args.by_table else [])
+        ours_args = common + (["--two-processes", "--by-table"] if args.by_table
+                              else ["--one-file", "--by-table"] if args.one_file else [])
+        ours_label = " (two processes, Redis)" if args.by_table else " (two processes, one SQLite file)" if args.one_file else ""
         print(f"\n### {args.tables} tables × {args.devices} phones and a board, a tap every {pause:g} s, "
               f"{actions} actions a table\n")
         print("| run | p50 ms | p99 ms | actions/s | server CPU (one core) | CPU ms per action | memory MB | failed | load through the run |")
@@ -157,7 +164,7 @@ def main() -> None:
         for n in range(1, min(args.pairs, 10) + 1):
             ours = one(harness, args.results, f"p{pause:g}-r{n}", "ours", ours_args, pin)
             peer = one(harness, args.results, f"p{pause:g}-r{n}", "peer", common, pin)
-            print(row(f"ours, run {n}" + (" (two processes, Redis)" if args.by_table else ""), ours), flush=True)
+            print(row(f"ours, run {n}{ours_label}", ours), flush=True)
             print(row(f"boardgame.io in memory, run {n}", peer), flush=True)
             if args.flatfile:
                 flat = one(harness, args.results, f"p{pause:g}-r{n}-flatfile", "peer", common + ["--storage", "flatfile"], pin)

@@ -157,6 +157,9 @@ def serve(args: argparse.Namespace) -> int:
         start_expiry(app, args.expire_days)
     warm_up(app)
     tune_garbage_collector()
+    # Other processes may serve the same SQLite file (one per core, routed by table: docs/DEPLOY.md):
+    # this one hears their changes (companion/storage/sqlite_hub.py).
+    app.extensions["companion"].hub.follow()
     print("\nPress Ctrl-C to stop. Tables are saved in", describe(app.config["DATABASE"]), flush=True)
     try:
         server.serve_forever()

@@ -5,7 +5,8 @@ its own view: pushed to it by web/deliveries.py (`on_publish`) on the app's own 
 or, under any other server, by the stream itself after waiting here (`wait`). One Event per table and
 version so a change wakes only that table's waiting streams. Under gevent the
 threading primitives are cooperative, so thousands of waiting streams cost greenlets, not threads.
-Across processes sharing a Redis: companion/storage/redis_hub.py (imported only with a Redis URL).
+Across processes sharing a Redis: companion/storage/redis_hub.py (imported only with a Redis URL); sharing
+a SQLite file: companion/storage/sqlite_hub.py.
 """
 from __future__ import annotations
 
@@ -80,8 +81,12 @@ class Hub:
         del self._waiters[code]
         return True
 
+    def follow(self) -> None:
+        """Nothing to hear from other processes (storage/sqlite_hub.py SQLiteHub reads theirs from the
+        file; RedisHub hears them from its subscription)."""
+
     def close(self) -> None:
-        """Nothing to release in-process (RedisHub stops its listener)."""
+        """Nothing to release in-process (RedisHub and SQLiteHub stop their listeners)."""
 
     def wait(self, code: str, after: int, timeout: float) -> int | None:
         """Block until the table passes version `after` or `timeout` seconds pass.

@@ -1,7 +1,9 @@
 """Where tables are kept, chosen from the `--db` URL in one place: a path is a SQLite file (one
-process), `redis://`, `rediss://` or `unix://` is a Redis shared by several app processes. With the
-store come the publish/subscribe hub that wakes event streams (companion/live.py) and the rate
-limiter (companion/ratelimit.py) that fit it: in-process for SQLite, shared through Redis for Redis.
+process, or several on one machine), `redis://`, `rediss://` or `unix://` is a Redis shared by several
+app processes, on several machines too. With the store come the publish/subscribe hub that wakes
+event streams (companion/live.py) and the rate limiter (companion/ratelimit.py) that fit it: for
+SQLite the hub reads other processes' changes from the file (sqlite_hub.py) and the limits are each
+process's own; for Redis both are shared through it.
 """
 from __future__ import annotations
 
@@ -29,7 +31,7 @@ def describe(url: str) -> str:
 @dataclass
 class Backend:
     store: Store
-    hub: Any            # live.Hub or redis_hub.RedisHub
+    hub: Any            # sqlite_hub.SQLiteHub or redis_hub.RedisHub (each a live.Hub)
     rate_limiter: Any   # ratelimit.RateLimiter or redis_limits.RedisRateLimiter
 
 
@@ -42,7 +44,8 @@ def open_backend(url: str, history: int = 500, prefix: str = "ctc:") -> Backend:
         from .redis_store import RedisStore
         store = RedisStore(url, history=history, prefix=prefix)
         return Backend(store, RedisHub(store), RedisRateLimiter(store))
-    from ..live import Hub
     from ..ratelimit import RateLimiter
+    from .sqlite_hub import SQLiteHub
     from .sqlite_store import SQLiteStore
-    return Backend(SQLiteStore(url), Hub(), RateLimiter())
+    store = SQLiteStore(url)
+    return Backend(store, SQLiteHub(store.path), RateLimiter())

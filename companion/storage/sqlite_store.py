@@ -129,8 +129,9 @@ class SQLiteStore:
         try:
             with self._connect() as conn:
                 conn.execute("PRAGMA journal_mode=WAL")
-                conn.executescript(SCHEMA)
-                conn.executescript(GROUPS_SCHEMA)
+                # Several processes may open a new file at once (gunicorn's workers): the schema is
+                # made, and brought up to date, under the write lock.
+                conn.executescript(f"BEGIN IMMEDIATE;{SCHEMA}{GROUPS_SCHEMA}COMMIT;")
                 self._migrate(conn)
         except sqlite3.Error as exc:
             raise StorageUnusable(f"Cannot use the database at {path}: {exc}") from exc
@@ -142,12 +143,17 @@ class SQLiteStore:
         the file's `user_version` is below its number (CREATE ... IF NOT EXISTS adds new tables; the
         steps add columns of old tables and fill them). A new file passes through every step, each
         of which sees the schema already has its column and only records the version."""
-        (done,) = conn.execute("PRAGMA user_version").fetchone()
-        for number, step in enumerate(MIGRATIONS, start=1):
-            if done < number:
-                with conn:
+        conn.execute("BEGIN IMMEDIATE")   # read and moved on by one process at a time, all or nothing
+        try:
+            (done,) = conn.execute("PRAGMA user_version").fetchone()
+            for number, step in enumerate(MIGRATIONS, start=1):
+                if done < number:
                     step(conn)
                     conn.execute(f"PRAGMA user_version = {number}")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
 
     def _connect(self) -> sqlite3.Connection:
         # A connection per unit of work: cheap with SQLite and safe across threads and greenlets.
