@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import time
 from collections import deque
 from contextlib import contextmanager
 from typing import Iterator
@@ -108,6 +109,32 @@ def _seats_made(conn: sqlite3.Connection) -> None:
               WHERE table_code = code AND args IS NOT NULL AND json_valid(args)))""")
 
 
+# How long a transaction waits for another's lock before it gives up (StorageUnwritable).
+LOCK_WAIT_SECONDS = 10
+# A write waiting for another process's write lock tries again after this, doubled each try up to
+# the last: about the time a change holds the lock (0.1-0.3 ms).
+BEGIN_AGAIN_AFTER = (0.0002, 0.005)
+
+
+def _begin_writing(conn: sqlite3.Connection, begin: str) -> None:
+    """`begin` (BEGIN IMMEDIATE: the write lock) on `conn`, waiting while another process holds the
+    lock (several processes serving one file: storage/sqlite_hub.py) in sleeps that let this process's
+    other greenlets run. SQLite's own busy handler sleeps the whole thread, 1 ms and more a try, and
+    with it every screen this process serves. In one process nothing else takes the lock: the first
+    try always has it."""
+    waited, pause = 0.0, BEGIN_AGAIN_AFTER[0]
+    while True:
+        try:
+            conn.execute(begin)
+            return
+        except sqlite3.OperationalError as exc:
+            if exc.sqlite_errorcode != sqlite3.SQLITE_BUSY or waited >= LOCK_WAIT_SECONDS:
+                raise
+        time.sleep(pause)   # gevent's where it has patched the standard library: the loop serves on
+        waited += pause
+        pause = min(pause * 2, BEGIN_AGAIN_AFTER[1])
+
+
 # The schema's steps, in order: the file's `user_version` is how many ran. Append; never reorder.
 MIGRATIONS = (_seating_order, _seats_made)
 
@@ -121,8 +148,9 @@ class SQLiteStore:
         # Opening a connection costs more than most queries: keep a few open. A connection is used by
         # one unit of work at a time, then handed back (check_same_thread=False lets it move between
         # threads and greenlets). A deque: its append and pop are atomic without a lock (a
-        # queue.LifoQueue's locks cost more than the statements of a short read).
-        self._pool: deque[sqlite3.Connection] = deque()
+        # queue.LifoQueue's locks cost more than the statements of a short read). Reads and writes
+        # each have their own, as they wait for a lock differently (_begin_writing).
+        self._pools: dict[bool, deque[sqlite3.Connection]] = {False: deque(), True: deque()}
         folder = os.path.dirname(os.path.abspath(path))
         if not os.path.isdir(folder):
             raise StorageUnusable(f"The folder for the database does not exist: {folder}")
@@ -155,9 +183,11 @@ class SQLiteStore:
             raise
         conn.execute("COMMIT")
 
-    def _connect(self) -> sqlite3.Connection:
-        # A connection per unit of work: cheap with SQLite and safe across threads and greenlets.
-        conn = sqlite3.connect(self.path, timeout=10, isolation_level=None, check_same_thread=False)
+    def _connect(self, writing: bool = False) -> sqlite3.Connection:
+        # A connection per unit of work: cheap with SQLite and safe across threads and greenlets. A
+        # writer's never sleeps in SQLite's busy handler (timeout 0): _begin_writing waits instead.
+        conn = sqlite3.connect(self.path, timeout=0 if writing else LOCK_WAIT_SECONDS, isolation_level=None,
+                               check_same_thread=False)
         conn.execute("PRAGMA foreign_keys=ON")
         conn.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable across a process kill
         # No checkpoint inside a commit, which would hold the server's loop: checkpoints.py runs them.
@@ -165,19 +195,20 @@ class SQLiteStore:
         return conn
 
     @contextmanager
-    def _connection(self) -> Iterator[sqlite3.Connection]:
+    def _connection(self, writing: bool = False) -> Iterator[sqlite3.Connection]:
+        pool = self._pools[writing]
         try:
-            conn = self._pool.pop()     # the most recently used: its pages are warm
+            conn = pool.pop()     # the most recently used: its pages are warm
         except IndexError:
-            conn = self._connect()
+            conn = self._connect(writing)
         healthy = False
         try:
             yield conn
             healthy = True
         finally:
             if healthy and not conn.in_transaction:
-                if len(self._pool) < self.POOL_SIZE:
-                    self._pool.append(conn)
+                if len(pool) < self.POOL_SIZE:
+                    pool.append(conn)
                 else:
                     conn.close()
             else:
@@ -185,16 +216,20 @@ class SQLiteStore:
 
     @contextmanager
     def _transaction(self, begin: str) -> Iterator[SQLiteTransaction]:
+        writing = begin != "BEGIN"
         try:
-            with self._connection() as conn:
-                conn.execute(begin)
+            with self._connection(writing) as conn:
+                if writing:
+                    _begin_writing(conn, begin)
+                else:
+                    conn.execute(begin)
                 try:
                     yield SQLiteTransaction(conn)
                 except BaseException:
                     conn.execute("ROLLBACK")
                     raise
                 conn.execute("COMMIT")
-            if begin != "BEGIN":   # a write transaction's pages are in the log
+            if writing:   # a write transaction's pages are in the log
                 self.checkpoints.committed()
         except sqlite3.Error as exc:
             # Rolled back (or never begun): nothing half-applied. A disk that is full or read-only
@@ -202,11 +237,9 @@ class SQLiteStore:
             raise StorageUnwritable(str(exc)) from exc
 
     def close(self) -> None:
-        while True:
-            try:
-                self._pool.pop().close()
-            except IndexError:
-                return
+        for pool in self._pools.values():
+            while pool:
+                pool.pop().close()
 
     def transact(self, work):
         """Run `work(tx)` in one write transaction and return its result. The pipeline writes through
