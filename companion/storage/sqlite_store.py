@@ -8,7 +8,7 @@ import os
 import sqlite3
 import time
 from collections import deque
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from typing import Iterator
 
 from .checkpoints import CHECKPOINT_COMMITS, Checkpoints
@@ -155,15 +155,29 @@ class SQLiteStore:
         if not os.path.isdir(folder):
             raise StorageUnusable(f"The folder for the database does not exist: {folder}")
         try:
-            with self._connect() as conn:
-                conn.execute("PRAGMA journal_mode=WAL")
-                # Several processes may open a new file at once (gunicorn's workers): the schema is
-                # made, and brought up to date, under the write lock.
-                conn.executescript(f"BEGIN IMMEDIATE;{SCHEMA}{GROUPS_SCHEMA}COMMIT;")
-                self._migrate(conn)
+            self._prepare()
         except sqlite3.Error as exc:
             raise StorageUnusable(f"Cannot use the database at {path}: {exc}") from exc
         self.checkpoints = Checkpoints(path, checkpoint_every)
+
+    def _prepare(self) -> None:
+        """The file in WAL mode, with this version's schema. Several processes may open a new file at
+        once (gunicorn's workers): the schema is made, and brought up to date, under the write lock,
+        and a process that finds the file locked while another turns it to WAL (which SQLite's busy
+        handler does not wait for) tries again."""
+        waited = 0.0
+        while True:
+            try:
+                with closing(self._connect()) as conn:
+                    conn.execute("PRAGMA journal_mode=WAL")
+                    conn.executescript(f"BEGIN IMMEDIATE;{SCHEMA}{GROUPS_SCHEMA}COMMIT;")
+                    self._migrate(conn)
+                return
+            except sqlite3.OperationalError as exc:
+                if exc.sqlite_errorcode != sqlite3.SQLITE_BUSY or waited >= LOCK_WAIT_SECONDS:
+                    raise
+            time.sleep(0.05)
+            waited += 0.05
 
     @staticmethod
     def _migrate(conn: sqlite3.Connection) -> None:

@@ -1,7 +1,8 @@
-"""Several app processes sharing one Redis (issue 10): an action on one process reaches an event
-stream on another, concurrent actions and joins through two processes lose nothing, a process killed
-mid-game loses nothing acknowledged, a gunicorn with two gevent workers serves live updates, and each
-process holds one subscriber connection however many streams it serves."""
+"""Several app processes sharing one store: a Redis (issue 10), or one SQLite file (issue 29,
+companion/storage/sqlite_hub.py). On each: an action on one process reaches an event stream on
+another, concurrent actions and joins through two processes lose nothing, a process killed mid-game
+loses nothing acknowledged, and a gunicorn with two gevent workers serves live updates. On Redis
+each process holds one subscriber connection however many streams it serves."""
 from __future__ import annotations
 
 import json
@@ -20,7 +21,8 @@ import pytest
 
 from tests.conftest import ROOT, HttpDevice, RedisServer, ServerProcess, free_port, kill_moments, wait_for_kill_moment
 
-pytestmark = [pytest.mark.slow, pytest.mark.redis]
+pytestmark = [pytest.mark.slow]
+SHARED = [pytest.param("redis", marks=pytest.mark.redis), "sqlite"]   # the stores several processes share
 
 # The README promises live updates "within a fraction of a second"; across two processes and Redis
 # the same target holds. Timing is noisy on shared cores, so the test checks the median against the
@@ -29,15 +31,25 @@ TARGET_SECONDS = 1.0
 CEILING_SECONDS = 5.0
 
 
-@pytest.fixture(scope="module")
-def pair(redis_server):
-    """Two app processes (python app.py) on different ports, sharing the session's Redis; started
-    together, once for the module (each test makes its own tables; the kill test restarts A)."""
-    redis_server.flush()
+def shared_store(request, backend: str, tmp_path_factory) -> str:
+    """The `--db` two processes share: the session's Redis, emptied, or a new SQLite file."""
+    if backend == "redis":
+        redis_server = request.getfixturevalue("redis_server")
+        redis_server.flush()
+        return redis_server.url()
+    return str(tmp_path_factory.mktemp("shared") / "tables.db")
+
+
+@pytest.fixture(scope="module", params=SHARED)
+def pair(request, tmp_path_factory):
+    """Two app processes (python app.py) on different ports, sharing the session's Redis or one
+    SQLite file; started together, once for the module and store (each test makes its own tables;
+    the kill test restarts A)."""
+    database = shared_store(request, request.param, tmp_path_factory)
     # The tests' devices are scripts asking again at once, far faster than phones: beyond the
     # per-address burst of view loads and moves a phone never meets (companion/ratelimit.py).
     fast = {"COMPANION_VIEWS_PER_MINUTE": "100000", "COMPANION_MOVES_PER_MINUTE": "100000"}
-    servers = [ServerProcess(redis_server.url(), env=fast) for _ in range(2)]
+    servers = [ServerProcess(database, env=fast) for _ in range(2)]
     starting = [threading.Thread(target=server.start) for server in servers]
     for thread in starting:
         thread.start()
@@ -211,8 +223,8 @@ def test_phones_joining_at_once_through_two_processes_all_get_distinct_seats(pai
 def test_a_process_killed_mid_game_loses_nothing_acknowledged(pair):
     """kill -9 process A while a player taps through A and B in turn; after each restart every
     acknowledged tap is there and nothing is half-applied. Half of the kills come at a random moment,
-    half a few milliseconds after a move was sent through A, while A reads, applies (MULTI/EXEC) or
-    answers it: the kills that can catch an acknowledgement before the commit (as in
+    half a few milliseconds after a move was sent through A, while A reads, applies (MULTI/EXEC, or
+    SQLite's transaction) or answers it: the kills that can catch an acknowledgement before the commit (as in
     test_kill_faults.py, where aiming found that window which 50 random kills never met)."""
     a, b = pair
     rng = random.Random(10)
@@ -263,10 +275,12 @@ def test_a_process_killed_mid_game_loses_nothing_acknowledged(pair):
     assert value > 0
 
 
-def test_each_process_holds_one_subscriber_connection_however_many_streams(pair, redis_server):
+@pytest.mark.redis
+def test_each_process_holds_one_subscriber_connection_however_many_streams(redis_server, tmp_path_factory):
     import redis
 
-    a, b = pair
+    redis_server.flush()
+    a, b = servers = [ServerProcess(redis_server.url()).start() for _ in range(2)]
     _, code = new_table(a, parts=["dice"])
     streams = [Stream((a, b)[i % 2].port, code, 1) for i in range(30)]
     try:
@@ -276,8 +290,11 @@ def test_each_process_holds_one_subscriber_connection_however_many_streams(pair,
     finally:
         for s in streams:
             s.close()
+        for server in servers:
+            server.kill()
 
 
+@pytest.mark.redis
 def test_acknowledged_actions_survive_redis_itself_being_killed(tmp_path):
     """The durability choice (appendonly + appendfsync everysec): Redis writes each change to its
     append-only file before it answers, so even kill -9 of redis-server loses nothing acknowledged."""
@@ -303,12 +320,13 @@ def test_acknowledged_actions_survive_redis_itself_being_killed(tmp_path):
         store.kill()
 
 
-def test_gunicorn_with_two_gevent_workers_serves_live_updates(redis_server, tmp_path):
+@pytest.mark.parametrize("backend", SHARED)
+def test_gunicorn_with_two_gevent_workers_serves_live_updates(request, backend, tmp_path_factory):
     """The documented deployment: `gunicorn wsgi:app` (gunicorn.conf.py: gevent workers) with two
-    workers on one port. Streams and actions land on either worker; every stream sees every move."""
-    redis_server.flush()
+    workers on one port, on a Redis or one SQLite file. Streams and actions land on either worker;
+    every stream sees every move."""
     port = free_port()
-    env = {**os.environ, "COMPANION_DB": redis_server.url(), "COMPANION_WORKERS": "2",
+    env = {**os.environ, "COMPANION_DB": shared_store(request, backend, tmp_path_factory), "COMPANION_WORKERS": "2",
            "COMPANION_HOST": "127.0.0.1", "COMPANION_PORT": str(port), "COMPANION_EXPIRE_DAYS": "0"}
     proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "wsgi:app"], cwd=ROOT, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
