@@ -24,7 +24,7 @@ from tests.conftest import ROOT, HttpDevice, RedisServer, ServerProcess, free_po
 pytestmark = [pytest.mark.slow]
 SHARED = [pytest.param("redis", marks=pytest.mark.redis), "sqlite"]   # the stores several processes share
 
-# The README promises live updates "within a fraction of a second"; across two processes and Redis
+# The README promises live updates "within a fraction of a second"; across two processes sharing a store
 # the same target holds. Timing is noisy on shared cores, so the test checks the median against the
 # target and each single update against a generous ceiling.
 TARGET_SECONDS = 1.0
