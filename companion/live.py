@@ -60,6 +60,10 @@ class Hub:
         with self._lock:
             return list(self._waiters)
 
+    def watched(self, code: str) -> bool:
+        """Whether a stream of the table is open in this process (waiting here, or watching)."""
+        return code in self._waiters   # one dict lookup: atomic, and a moment's staleness is harmless
+
     def watch(self, code: str) -> None:
         """A stream that takes its events from on_publish, not wait(), is open on the table: counted
         as a waiter, so RedisHub re-reads its table's version after a lost subscription."""

@@ -32,7 +32,7 @@ def path(tmp_path):
 
 def following(path: str) -> SQLiteHub:
     hub = SQLiteHub(path)
-    hub.follow(every=0.005)
+    hub.follow(every=(0.005, 0.005))
     return hub
 
 
