@@ -14,8 +14,9 @@ as a finger would, not when it was scheduled (a live refresh may have morphed th
 3. Two devices press Next round at once: it happens once, and the slower device reads why inside
    its visible screen (the element's box against the viewport) and hears it in the live region;
    the sentence goes away with the next action. A phone that gets no answer at all says so too.
-4. Two app processes on one Redis: the board and two phones on one, three phones on the other,
-   tap at once; every tap counts and every screen, whichever process serves its stream, agrees.
+4. Two app processes on one Redis, or on one SQLite file: the board and two phones on one, three
+   phones on the other, tap at once; every tap counts and every screen, whichever process serves
+   its stream, agrees.
 5. A tap whose page's stream is up is answered 204 with the version alone (over the page's tap
    socket, or by POST): its view comes on the stream and is still swapped in as the answer to that
    tap (the saved form takes the server's values: "007" typed is shown as the 7 saved), while
@@ -180,11 +181,16 @@ def everyone_adds_points_at_once(board, phones, seat: int, name: str, board_taps
         screen.context.close()
 
 
-@pytest.mark.redis
 @pytest.mark.slow
-def test_phones_on_two_processes_add_points_at_the_same_instant(redis_server, browser):
-    redis_server.flush()
-    one, other = ServerProcess(redis_server.url()).start(), ServerProcess(redis_server.url()).start()
+@pytest.mark.parametrize("shared", [pytest.param("redis", marks=pytest.mark.redis), "sqlite"])
+def test_phones_on_two_processes_add_points_at_the_same_instant(shared, request, tmp_path, browser):
+    if shared == "redis":
+        redis_server = request.getfixturevalue("redis_server")
+        redis_server.flush()
+        database = redis_server.url()
+    else:   # one file, each process hearing the other's changes from it (storage/sqlite_hub.py)
+        database = str(tmp_path / "tables.db")
+    one, other = ServerProcess(database).start(), ServerProcess(database).start()
     try:
         board, join_url = new_toolbox(browser, one.url, ("Score track",))
         phones = phones_at(browser, join_url, ("Ann", "Bo"))
