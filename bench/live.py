@@ -537,11 +537,12 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
         first_taps = [latency for _, _, latency, nth, _ in stats["taps"] if nth == 0]
         later_taps = [latency for _, _, latency, nth, _ in stats["taps"] if nth > 0]
         screens = devices + 1
-        return {"setup": ("two app processes + Redis" if store else "two app processes on one SQLite file"
-                          if one_file else "two app processes, a SQLite file each, tables split (--split)" if split
-                          else "one app process + SQLite")
-                         + ((", routed by table" if by_table else ", each table's phones split")
-                            if store or one_file else ""),
+        setup = ("two app processes + Redis" if store else "two app processes on one SQLite file" if one_file
+                 else "two app processes, a SQLite file each, tables split (--split)" if split
+                 else "one app process + SQLite")
+        if store or one_file:
+            setup += ", routed by table" if by_table else ", each table's phones split"
+        return {"setup": setup,
                 "mode": "open loop (taps on schedule)" if open_loop else "closed loop (next tap once every screen has the last)",
                 "taps_sent": "over the board page's tap socket" if sockets else "as POSTs",
                 "taps_answered_with": ("the tapping screen's view (htmx), or 204 when its stream carried it" if htmx_taps
@@ -673,8 +674,8 @@ def main() -> None:
     parser.add_argument("--two-processes", action="store_true",
                         help="two app processes sharing a throwaway redis-server (devices split between them)")
     parser.add_argument("--by-table", action="store_true",
-                        help="with --two-processes or --one-file: each table's devices and actions on one process (as a proxy "
-                             "routing by table code does), not split between the two")
+                        help="with --two-processes or --one-file: each table's devices and actions on one process "
+                             "(as a proxy routing by table code does), not split between the two")
     parser.add_argument("--one-file", action="store_true",
                         help="two app processes serving one SQLite file, each hearing the other's changes from it "
                              "(devices split between them; with --by-table each table on one)")

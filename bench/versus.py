@@ -137,14 +137,14 @@ def main() -> None:
     parser.add_argument("--harness", type=Path, default=Path(tempfile.gettempdir()) / "peer-bench")
     parser.add_argument("--results", type=Path, default=Path(tempfile.gettempdir()) / "peer-bench-results")
     args = parser.parse_args()
+    if args.by_table and args.one_file:
+        sys.exit("--by-table shares a Redis, --one-file a SQLite file: one or the other")
     harness = peer_bench(args.harness)
     pin = None
     if args.pin:
         cores = sorted(os.sched_getaffinity(0))
         if len(cores) < 2 or args.by_table or args.one_file:
             sys.exit("--pin needs two cores, and one server process a run (not --by-table or --one-file)")
-    if args.by_table and args.one_file:
-        sys.exit("--by-table shares a Redis, --one-file a SQLite file: one or the other")
         pin = (cores[-2], cores[-1])
         print(f"The load generators on core {pin[0]}, each server on core {pin[1]}.")
     args.results.mkdir(parents=True, exist_ok=True)
