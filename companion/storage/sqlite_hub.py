@@ -34,7 +34,7 @@ log = logging.getLogger(__name__)
 # How often it looks at the file: while other processes change tables with streams open here, and once
 # they have not for QUIET_SECONDS (the first such change after that reaches its streams up to 100 ms late).
 FOLLOW_SECONDS = (0.01, 0.1)
-QUIET_SECONDS = 2.0
+QUIET_SECONDS = 30.0   # an evening's table taps more often than this: its lag stays 10 ms
 # Events read in one look: a process back from a long stall catches up in steps, never a million rows.
 EVENTS_READ_MOST = 5000
 
