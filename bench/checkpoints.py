@@ -39,8 +39,8 @@ def store_for(way: str, path: str) -> SQLiteStore:
     store = SQLiteStore(path, checkpoint_every=10**9)   # the thread never runs
     connect = store._connect
 
-    def with_sqlites_own():
-        conn = connect()
+    def with_sqlites_own(writing=False):   # reads' connections and writes' alike
+        conn = connect(writing)
         conn.execute(f"PRAGMA wal_autocheckpoint={SQLITES_OWN}")
         return conn
     store._connect = with_sqlites_own

@@ -37,8 +37,8 @@ def test_a_full_disk_mid_game_is_a_503_sentence_and_changes_nothing(app, new_tab
     store = app.extensions["companion"].store
     connect = store._connect
 
-    def tiny_disk():
-        conn = connect()
+    def tiny_disk(writing=False):   # reads' connections and writes' alike
+        conn = connect(writing)
         (pages,) = conn.execute("PRAGMA page_count").fetchone()
         conn.execute(f"PRAGMA max_page_count = {pages}")  # no room for one more page
         return conn
