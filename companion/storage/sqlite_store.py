@@ -122,17 +122,24 @@ def _begin_writing(conn: sqlite3.Connection, begin: str) -> None:
     other greenlets run. SQLite's own busy handler sleeps the whole thread, 1 ms and more a try, and
     with it every screen this process serves. In one process nothing else takes the lock: the first
     try always has it."""
-    waited, pause = 0.0, BEGIN_AGAIN_AFTER[0]
+    _while_busy(lambda: conn.execute(begin), *BEGIN_AGAIN_AFTER)
+
+
+def _while_busy(attempt, pause: float, longest: float) -> None:
+    """`attempt()`, tried again while SQLite says the file is busy (another process holds a lock it
+    needs), after `pause`, doubled each try up to `longest`, for up to LOCK_WAIT_SECONDS; then the
+    busy error itself."""
+    waited = 0.0
     while True:
         try:
-            conn.execute(begin)
+            attempt()
             return
         except sqlite3.OperationalError as exc:
             if exc.sqlite_errorcode != sqlite3.SQLITE_BUSY or waited >= LOCK_WAIT_SECONDS:
                 raise
         time.sleep(pause)   # gevent's where it has patched the standard library: the loop serves on
         waited += pause
-        pause = min(pause * 2, BEGIN_AGAIN_AFTER[1])
+        pause = min(pause * 2, longest)
 
 
 # The schema's steps, in order: the file's `user_version` is how many ran. Append; never reorder.
@@ -165,19 +172,12 @@ class SQLiteStore:
         once (gunicorn's workers): the schema is made, and brought up to date, under the write lock,
         and a process that finds the file locked while another turns it to WAL (which SQLite's busy
         handler does not wait for) tries again."""
-        waited = 0.0
-        while True:
-            try:
-                with closing(self._connect()) as conn:
-                    conn.execute("PRAGMA journal_mode=WAL")
-                    conn.executescript(f"BEGIN IMMEDIATE;{SCHEMA}{GROUPS_SCHEMA}COMMIT;")
-                    self._migrate(conn)
-                return
-            except sqlite3.OperationalError as exc:
-                if exc.sqlite_errorcode != sqlite3.SQLITE_BUSY or waited >= LOCK_WAIT_SECONDS:
-                    raise
-            time.sleep(0.05)
-            waited += 0.05
+        def prepare_once() -> None:
+            with closing(self._connect()) as conn:
+                conn.execute("PRAGMA journal_mode=WAL")
+                conn.executescript(f"BEGIN IMMEDIATE;{SCHEMA}{GROUPS_SCHEMA}COMMIT;")
+                self._migrate(conn)
+        _while_busy(prepare_once, 0.05, 0.05)
 
     @staticmethod
     def _migrate(conn: sqlite3.Connection) -> None:
