@@ -23,7 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from stream_cpu import BOARD_TAB, DEVICES, build, open_pushed_streams, roll, version_of  # noqa: E402
+from stream_cpu import (BOARD_TAB, DEVICES, build, close, open_pushed_streams, roll, seated_table,  # noqa: E402
+                        version_of)
 
 
 def measure(tables: int, rounds: int) -> dict:
@@ -34,10 +35,7 @@ def measure(tables: int, rounds: int) -> dict:
         renderings, events = app.extensions["sections"], app.extensions["view_events"]
         at = []
         for number in range(tables):
-            code = host.post("/tables", data={"game": "toolbox", "parts": ["dice"]}).headers["Location"].rsplit("/", 1)[-1]
-            phones = [app.test_client() for _ in range(DEVICES)]
-            for i, phone in enumerate(phones):
-                assert phone.post(f"/t/{code}/join", data={"name": f"P{i} {number}"}).status_code == 303
+            code, phones = seated_table(app, host, names=f" {number}")
             assert host.get(f"/t/{code}/view?as=board").status_code == 200
             for phone in phones:
                 assert phone.get(f"/t/{code}/view?as=seat").status_code == 200
@@ -55,11 +53,7 @@ def measure(tables: int, rounds: int) -> dict:
                            "renderings_per_tap": round((renderings.rendered - rendered) / tables, 2),
                            "parts_made_per_tap": round((renderings.parts_rendered - parts) / tables, 2),
                            "events_made_per_tap": round((events.made - made) / tables, 2)})
-        for listeners in list(app.extensions["deliveries"]._tables.values()):
-            for listener in list(listeners):
-                listener.end()
-        app.extensions["companion"].hub.close()
-        app.extensions["companion"].store.close()
+        close(app)
     return {"tables": tables, "screens_per_table": DEVICES + 1, "rounds": result}
 
 

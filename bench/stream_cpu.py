@@ -47,14 +47,28 @@ def build(database: str, parts: list[str] = ["dice"]):
     # formatting showed 60 µs a call).
     tune_garbage_collector()
     host = app.test_client()
-    r = host.post("/tables", data={"game": "toolbox", "parts": parts})
-    code = r.headers["Location"].rsplit("/", 1)[-1]
+    code, phones = seated_table(app, host, parts)
+    return app, host, code, phones
+
+
+def seated_table(app, host, parts: list[str] = ["dice"], names: str = "") -> tuple[str, list]:
+    """A new Toolbox table of `host`'s with DEVICES phones seated at it (named P0`names`, P1`names`...)."""
+    code = host.post("/tables", data={"game": "toolbox", "parts": parts}).headers["Location"].rsplit("/", 1)[-1]
     phones = []
     for i in range(DEVICES):
         phone = app.test_client()
-        assert phone.post(f"/t/{code}/join", data={"name": f"P{i}"}).status_code == 303
+        assert phone.post(f"/t/{code}/join", data={"name": f"P{i}{names}"}).status_code == 303
         phones.append(phone)
-    return app, host, code, phones
+    return code, phones
+
+
+def close(app) -> None:
+    """Every pushed stream ended (its thread's serve_pushed returns), the hub and the store closed."""
+    for listeners in list(app.extensions["deliveries"]._tables.values()):
+        for listener in list(listeners):
+            listener.end()
+    app.extensions["companion"].hub.close()
+    app.extensions["companion"].store.close()
 
 
 def version_of(client, code: str) -> int:
@@ -189,11 +203,7 @@ def measure(actions: int, profile: bool, database: str | None = None, htmx: bool
         tables.store.read = real_read
         for response, _ in streams:
             response.close()
-        for listeners in list(app.extensions["deliveries"]._tables.values()):
-            for listener in list(listeners):
-                listener.end()   # its thread's serve_pushed returns
-        tables.hub.close()
-        tables.store.close()
+        close(app)
     answered = ("204, its page's stream carrying the view" if pushed and htmx and tab else "the board's view (htmx)"
                 if htmx else "the version (JSON)")
     result = {"actions": actions, "idle_ms_between_taps": gap * 1000, "taps_answered_with": answered,
