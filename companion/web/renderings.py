@@ -4,8 +4,10 @@ than their share of characters; and Jinja run the way sections and parts need it
 fields and what given.py makes once per language."""
 from __future__ import annotations
 
+import copyreg
 import dataclasses
 import hashlib
+import operator
 import pickle
 import threading
 from collections import OrderedDict
@@ -17,23 +19,51 @@ from markupsafe import Markup
 from .. import games
 from .given import given
 
-# Renderings kept per process, counted in characters of HTML: a table keeps about five (its seats'
-# section, the board's, their frames), 2-10 KB each, and a rendering is reused across versions, so
-# the busiest night's 300 tables keep about 5 MB; a count of 1,000 was too few for them and had the
-# frames of one table pushed out by the sections of the next.
+# Renderings kept per process, counted in characters of HTML and bytes of their keys: a table keeps
+# about five (its seats' section, the board's, their frames), 2-10 KB each, and a rendering is
+# reused across versions, so the busiest night's 300 tables keep about 5 MB; a count of 1,000 was
+# too few for them and had the frames of one table pushed out by the sections of the next.
 SECTIONS_KEPT_CHARACTERS = 32 * 2**20
+
+# A key written out at most this long is the key itself, longer ones their hash: a part's key (a log
+# line's, a block's) is 100-500 bytes, and hashing it (about 2 µs for 700 bytes, a fifth of the time
+# a tap's keys took) saved less memory than it cost time; a key that is its own bytes cannot collide.
+KEY_BYTES_KEPT_WHOLE = 512
+HASHED_KEY_BYTES = 16   # shorter than any key kept whole (a template's path alone is longer)
 
 
 def digest(inputs) -> bytes | None:
-    """The key of a rendering: a hash of every field of `inputs`, written down by pickle (which
-    writes every field of a dataclass, nested ones too, and tells 1 from 1.0 from True; twice as fast
-    as JSON with a hook per dataclass, and each of a table's streams makes two keys per change).
-    None when something in it cannot be written down: then the rendering is made and not kept."""
+    """The key of a rendering: every field of `inputs` written down by pickle (which writes every
+    field of a dataclass, nested ones too, and tells 1 from 1.0 from True; twice as fast as JSON
+    with a hook per dataclass, and each of a table's streams makes two keys per change), or the hash
+    of that when it is long. None when something in it cannot be written down: then the rendering
+    is made and not kept."""
     try:
         data = pickle.dumps(inputs, protocol=pickle.HIGHEST_PROTOCOL)
     except (pickle.PicklingError, TypeError, AttributeError):
         return None
-    return hashlib.blake2b(data, digest_size=16).digest()
+    if HASHED_KEY_BYTES < len(data) <= KEY_BYTES_KEPT_WHOLE:
+        return data
+    return hashlib.blake2b(data, digest_size=HASHED_KEY_BYTES).digest()
+
+
+def written_by_fields(*classes: type) -> None:
+    """Has pickle write an instance of each of these dataclasses (the inputs of a rendering, and
+    what they hold: seats, viewers) as its class and its fields' values in order, through copyreg,
+    as it writes a tuple. Its own way for a dataclass looks up half a dozen methods a class like
+    these does not have, each a failed lookup: a frame's key with its six seats took 18 µs, a
+    third of that. The fields are dataclasses.fields', all of them, so a field added is in the
+    key. A subclass not named here is written pickle's own way, as completely."""
+    for cls in classes:
+        names = [f.name for f in dataclasses.fields(cls)]
+        # attrgetter of one name gives the value, not a tuple of it
+        fields = operator.attrgetter(*names) if len(names) > 1 else (lambda value, name=names[0]: (getattr(value, name),))
+        copyreg.pickle(cls, lambda value, fields=fields: (type(value), fields(value)))
+
+
+# Markup (a str subclass) likewise: as its class and its text. Pickle's own way took 2-3 µs a Markup
+# against 0.4 µs for a str, and a frame's inputs hold four (the marks where its pieces go).
+copyreg.pickle(Markup, lambda markup: (Markup, (str(markup),)))
 
 
 def context_of(inputs) -> dict:
@@ -67,10 +97,11 @@ class Renderings:
     def put(self, key: bytes, html: Markup) -> None:
         with self._lock:
             replaced = self._kept.get(key)
-            self.size += len(html) - (len(replaced) if replaced is not None else 0)
+            self.size += len(html) - len(replaced) if replaced is not None else len(key) + len(html)
             self._kept[key] = html
             while self.size > self.most and self._kept:
-                self.size -= len(self._kept.popitem(last=False)[1])
+                gone, html = self._kept.popitem(last=False)
+                self.size -= len(gone) + len(html)
 
     def render(self, template: str, inputs, around=nullcontext) -> Markup:
         """`template` rendered from `inputs` (a frozen dataclass whose fields are its context), or

@@ -57,7 +57,7 @@ from ..engine import Viewer
 from ..games.base import Seat
 from . import toolbox_section
 from .i18n import request_language
-from .renderings import SECTIONS_KEPT_CHARACTERS, Renderings
+from .renderings import SECTIONS_KEPT_CHARACTERS, Renderings, written_by_fields
 
 VERSION_MARK = Markup("<!--@version-->")   # where the view's version goes (every action form has it)
 NOW_MARK = Markup("<!--@now-->")           # where the server's clock goes, in ms (the page's timers)
@@ -121,6 +121,9 @@ class FrameInputs:
     section: Markup   # SECTION_MARK: the section's HTML is put in its place afterwards (fill_in)
     played: Markup    # PLAYED_MARK: the undo and the table's log, likewise (played_html)
 
+
+# Every class a rendering's key is made of, written by its fields (renderings.written_by_fields).
+written_by_fields(SectionSnap, SectionInputs, ViewerFlags, FrameSnap, FrameInputs, Seat, Viewer)
 
 NOT_STARTED = ("lobby", "setup", "waiting")   # the games' phases before their first turn
 

@@ -12,8 +12,11 @@ import dataclasses
 
 from companion import games
 from companion.web.events import ViewEvents
-from companion.web.renderings import digest
-from companion.web.sections import FrameInputs, SectionInputs, SectionSnap, ViewContext
+from markupsafe import Markup
+
+from companion.web.renderings import HASHED_KEY_BYTES, KEY_BYTES_KEPT_WHOLE, digest, written_by_fields
+from companion.web.sections import (NOW_MARK, PLAYED_MARK, SECTION_MARK, VERSION_MARK, FrameInputs, FrameSnap,
+                                    SectionInputs, SectionSnap, ViewContext, ViewerFlags)
 
 from tests.conftest import HTMX
 from tests.web.test_event_payload_secrecy import own_view, same_html, stream_payload
@@ -190,6 +193,51 @@ def test_a_rendering_key_is_made_of_every_input_field():
     assert {f.name for f in dataclasses.fields(FrameInputs)} >= {"snap", "section", "join_url", "language"}
 
 
+def test_a_frame_key_is_made_of_every_input_field():
+    """The frame's inputs are written by their fields (renderings.written_by_fields): each field of
+    them, of the snap inside and of the viewer's flags changes the key."""
+    seats = (games.base.Seat(1, "Ann"), games.base.Seat(2, "Bo"))
+    snap = FrameSnap(VERSION_MARK, 1, NOW_MARK, seats, ViewerFlags(False, False, True), [], None)
+    base = FrameInputs("toolbox", "seat", "ABCDEF", "en", "http://x/t/ABCDEF/join", False, snap, SECTION_MARK,
+                       PLAYED_MARK)
+    changed = {"game_id": "catchy", "role": "board", "code": "BCDEFG", "language": "de",
+               "join_url": "http://y/t/ABCDEF/join", "under_way": True,
+               "snap": dataclasses.replace(snap, game_number=2), "section": Markup("<!--@other-->"),
+               "played": "<!--@played-->"}   # the same text, but a str where a Markup was
+    assert set(changed) == {f.name for f in dataclasses.fields(FrameInputs)}
+    for name, value in changed.items():
+        assert digest(dataclasses.replace(base, **{name: value})) != digest(base), name
+    snap_changed = {"version": 7, "game_number": 2, "now": 1.0, "seats": (games.base.Seat(1, "Ann"), games.base.Seat(3, "Bo")),
+                    "viewer": ViewerFlags(False, False, False), "claims": [{"seat": 1}], "result": {}}
+    assert set(snap_changed) == {f.name for f in dataclasses.fields(FrameSnap)}
+    for name, value in snap_changed.items():
+        assert digest(dataclasses.replace(base, snap=dataclasses.replace(snap, **{name: value}))) != digest(base), name
+    for name in ("is_host", "is_board", "seated"):
+        flags = dataclasses.replace(snap.viewer, **{name: not getattr(snap.viewer, name)})
+        assert digest(dataclasses.replace(base, snap=dataclasses.replace(snap, viewer=flags))) != digest(base), name
+    assert digest(dataclasses.replace(base)) == digest(base)
+
+
+@dataclasses.dataclass(frozen=True)
+class OneField:
+    value: object
+
+
+written_by_fields(OneField)
+
+
+def test_a_key_tells_apart_what_pickle_tells_apart():
+    """Written by its fields, a class of one field still tells a value from a tuple of it; a Markup
+    is not a str of the same text; 1, 1.0 and True differ. A short key is its own bytes, a long one a
+    hash of them, and the two lengths never meet."""
+    assert digest(OneField((1,))) != digest(OneField(1))
+    assert digest(OneField(Markup("<b>"))) != digest(OneField("<b>"))
+    assert len({digest(OneField(1)), digest(OneField(1.0)), digest(OneField(True))}) == 3
+    short, long = digest(OneField("x")), digest(OneField("x" * KEY_BYTES_KEPT_WHOLE))
+    assert HASHED_KEY_BYTES < len(short) <= KEY_BYTES_KEPT_WHOLE and len(long) == HASHED_KEY_BYTES
+    assert digest(OneField("y" * KEY_BYTES_KEPT_WHOLE)) != long
+
+
 @dataclasses.dataclass(frozen=True)
 class WithTimerStyle(SectionInputs):
     """An inputs class as the next engineer would extend it (at a module's top level, as every class
@@ -322,17 +370,22 @@ def test_a_view_is_rendered_once_across_versions_and_filled_in_with_its_own(app,
 
 
 def test_renderings_are_kept_up_to_a_size_in_characters_least_recently_used_first():
+    """The size counts each rendering's characters and its key's bytes (a key may be 512 bytes)."""
     from markupsafe import Markup
     from companion.web.renderings import Renderings
-    kept = Renderings(10)
+    kept = Renderings(12)
     kept.put(b"a", Markup("aaaa"))
     kept.put(b"b", Markup("bbbb"))
+    assert kept.size == 10
     assert kept.get(b"a") == "aaaa"          # a is now the more recently used
-    kept.put(b"c", Markup("cccc"))           # 12 characters: b goes
+    kept.put(b"c", Markup("cccc"))           # 15: b goes
     assert kept.get(b"b") is None and kept.get(b"a") and kept.get(b"c")
+    assert kept.size == 10
     kept.put(b"c", Markup("cc"))             # the same key again counts once
-    assert kept.size == 6
-    kept.put(b"big", Markup("x" * 11))       # bigger than the whole allowance: nothing stays
+    assert kept.size == 8
+    kept.put(b"big", Markup("x" * 9))        # 3 + 9, with the rest more than the whole allowance
+    assert kept.get(b"a") is None and kept.get(b"c") is None and kept.get(b"big") == "x" * 9
+    kept.put(b"big", Markup("x" * 10))       # 13, bigger than the whole allowance: nothing stays
     assert kept.size == 0 and kept.get(b"big") is None
 
 
