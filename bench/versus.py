@@ -9,10 +9,14 @@ action, memory and the load average through it, and each pair's p99 ratio; then 
     .venv/bin/python bench/versus.py --pauses 1 --by-table # ours as two processes on Redis, routed by table
     .venv/bin/python bench/versus.py --pauses 1 --one-file # ours as two processes on one SQLite file, routed by table
     .venv/bin/python bench/versus.py --pauses 1 --pin      # each server on a core of its own, the load on another
+    .venv/bin/python bench/versus.py --pauses 0.4 --pin --one-file   # three cores or more: two processes, a core each
 
-With --pin (Linux, two cores or more), every process a run starts is held to the last core but one
-(the load generators, bench/live.py and load.js), and each server (app.py, server.js), with every
-thread it has, to the last core: so neither server shares its core with the load it serves.
+With --pin (Linux), every process a run starts is held to the first of the cores this one may use
+(the load generators, bench/live.py and load.js), and each server process (app.py, server.js),
+with every thread it has, to a core of its own after it, in the order of their process ids: so no
+server shares its core with the load it serves, nor with the other process of ours. One server
+process a run takes two cores; two (--by-table, --one-file) take three. boardgame.io is one process,
+on the first server core, whatever ours is; Redis (--by-table) stays on the load's core.
 
 Every run is bounded (its actions, and 900 s); only 127.0.0.1 is contacted. Run nothing else on the
 machine meanwhile: the load average through each run is printed beside it.
@@ -47,9 +51,10 @@ def peer_bench(folder: Path) -> Path:
 SERVERS = (b"app.py", b"server.js")   # the command lines of the two servers a run starts
 
 
-def one(harness: Path, results: Path, label: str, system: str, args: list[str], pin: tuple[int, int] | None = None) -> dict:
+def one(harness: Path, results: Path, label: str, system: str, args: list[str],
+        pin: tuple[int, list[int]] | None = None) -> dict:
     """One run through the harness's interleave/one.sh (which saves its JSON with the load average).
-    `pin`: (the load's core, the server's core), see --pin."""
+    `pin`: (the load's core, the servers' cores), see --pin."""
     before = set(results.glob("*.json"))
     run = subprocess.Popen([str(harness / "interleave" / "one.sh"), label, system, *args], cwd=ROOT,
                            env={**os.environ, "OURS": str(ROOT), "RESULTS": str(results)}, stdout=subprocess.DEVNULL,
@@ -67,14 +72,26 @@ def one(harness: Path, results: Path, label: str, system: str, args: list[str], 
     return json.load(open(made[-1])) if made else {"error": "no result"}
 
 
-def hold_servers(root: int, core: int, done: threading.Event) -> None:
+def pinned_cores(cores: list[int], servers: int) -> tuple[int, list[int]]:
+    """--pin's cores: the load generators' (the first) and one for each of `servers` server
+    processes after it; SystemExit in words when there are too few."""
+    if len(cores) < servers + 1:
+        sys.exit(f"--pin needs a core for the load and one for each of the {servers} server process(es) "
+                 f"a run starts: {len(cores)} here")
+    return cores[0], cores[1:servers + 1]
+
+
+def hold_servers(root: int, cores: list[int], done: threading.Event) -> None:
     """Until `done`, every 0.2 s: each server process started under `root`, every thread of it (a
-    thread inherits its creator's core, and node makes its threads at start), held to `core`."""
+    thread inherits its creator's core, and node makes its threads at start), held to a core of
+    `cores`, the first process seen to the first, and so on."""
+    held: dict[int, int] = {}   # server process -> its core
     while not done.wait(0.2):
-        for pid in descendants(root):
+        for pid in sorted(descendants(root)):
             try:
                 if not any(name in open(f"/proc/{pid}/cmdline", "rb").read() for name in SERVERS):
                     continue
+                core = held.setdefault(pid, cores[len(held) % len(cores)])
                 for task in os.listdir(f"/proc/{pid}/task"):
                     if os.sched_getaffinity(int(task)) != {core}:
                         os.sched_setaffinity(int(task), {core})
@@ -133,7 +150,7 @@ def main() -> None:
     parser.add_argument("--one-file", action="store_true",
                         help="ours as two processes serving one SQLite file, routed by table")
     parser.add_argument("--pin", action="store_true",
-                        help="each server on the last core, with the load generators on the core before it")
+                        help="the load generators on one core, each server process on a core of its own")
     parser.add_argument("--harness", type=Path, default=Path(tempfile.gettempdir()) / "peer-bench")
     parser.add_argument("--results", type=Path, default=Path(tempfile.gettempdir()) / "peer-bench-results")
     args = parser.parse_args()
@@ -142,11 +159,8 @@ def main() -> None:
     harness = peer_bench(args.harness)
     pin = None
     if args.pin:
-        cores = sorted(os.sched_getaffinity(0))
-        if len(cores) < 2 or args.by_table or args.one_file:
-            sys.exit("--pin needs two cores, and one server process a run (not --by-table or --one-file)")
-        pin = (cores[-2], cores[-1])
-        print(f"The load generators on core {pin[0]}, each server on core {pin[1]}.")
+        pin = pinned_cores(sorted(os.sched_getaffinity(0)), 2 if args.by_table or args.one_file else 1)
+        print(f"The load generators on core {pin[0]}, the server processes on cores {', '.join(map(str, pin[1]))}.")
     args.results.mkdir(parents=True, exist_ok=True)
     for pause in args.pauses:
         # a run lasts about actions × pause seconds
