@@ -64,9 +64,7 @@ def seated_table(app, host, parts: list[str] = ["dice"], names: str = "") -> tup
 
 def close(app) -> None:
     """Every pushed stream ended (its thread's serve_pushed returns), the hub and the store closed."""
-    for listeners in list(app.extensions["deliveries"]._tables.values()):
-        for listener in list(listeners):
-            listener.end()
+    app.extensions["deliveries"].end_all()
     app.extensions["companion"].hub.close()
     app.extensions["companion"].store.close()
 
@@ -126,7 +124,7 @@ def open_pushed_streams(app, host, phones, code: str, seen: int) -> list[Countin
         writers.append(writer)
     deliveries = app.extensions["deliveries"]
     deadline = time.monotonic() + 10
-    while sum(len(ls) for ls in deliveries._tables.values()) < len(writers) and time.monotonic() < deadline:
+    while len(deliveries.streams()) < len(writers) and time.monotonic() < deadline:
         time.sleep(0.01)
     return writers
 

@@ -129,6 +129,18 @@ class Deliveries:
                 del self._tables[listener.code]
             self.hub.unwatch(listener.code)
 
+    def streams(self, code: str | None = None) -> list[Listener]:
+        """The open streams of table `code`, or of every table: a list of them as they are now."""
+        if code is not None:
+            return list(self._tables.get(code, ()))
+        return [listener for listeners in list(self._tables.values()) for listener in list(listeners)]
+
+    def end_all(self) -> None:
+        """Every open stream ended: each stream's greenlet returns and its connection closes
+        (bench/stream_cpu.py's teardown: an app made in-process ends its streams before its store)."""
+        for listener in self.streams():
+            listener.end()
+
     def carried(self, code: str, page: tuple, version: int) -> bool:
         """Whether an open stream of this process that `page` opened (tab, role, credentials: all
         three its own, so no other page's stream counts) was handed its view of `version` or newer.

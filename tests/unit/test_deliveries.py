@@ -134,7 +134,7 @@ def test_a_change_made_here_reaches_every_stream_before_its_publisher_goes_on_an
     assert [len(s.sent) for s in sockets] == [1, 1]
     gevent.sleep(0)
     assert [s.sent[-1] for s in sockets] == [Socket().frame(changed(3)[1])] * 2
-    for stream in list(deliveries._tables["ABCD"]):
+    for stream in deliveries.streams("ABCD"):
         deliveries.remove(stream)
 
 
@@ -160,13 +160,13 @@ def test_a_change_made_here_and_heard_from_redis_first_is_given_by_its_publisher
     assert calls == [2] and [len(s.sent) for s in sockets] == [0, 0]
     hub.publish("ABCD", 2, made_here=True)   # the tap's own greenlet, back from its commit
     assert [len(s.sent) for s in sockets] == [1, 1]   # every stream, the one being made included
-    assert all(stream.viewed == 2 for stream in deliveries._tables["ABCD"])
+    assert all(stream.viewed == 2 for stream in deliveries.streams("ABCD"))
     gevent.sleep(0.05)                       # the heard delivery ends: nothing sent twice
     assert [len(s.sent) for s in sockets] == [1, 1]
     hub.publish("ABCD", 2)                   # and heard once more: nothing
     gevent.sleep(0)
     assert [len(s.sent) for s in sockets] == [1, 1]
-    for stream in list(deliveries._tables["ABCD"]):
+    for stream in deliveries.streams("ABCD"):
         deliveries.remove(stream)
 
 
