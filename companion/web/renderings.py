@@ -100,8 +100,8 @@ class Renderings:
             self.size += len(html) - len(replaced) if replaced is not None else len(key) + len(html)
             self._kept[key] = html
             while self.size > self.most and self._kept:
-                gone, html = self._kept.popitem(last=False)
-                self.size -= len(gone) + len(html)
+                gone_key, gone_html = self._kept.popitem(last=False)
+                self.size -= len(gone_key) + len(gone_html)
 
     def render(self, template: str, inputs, around=nullcontext) -> Markup:
         """`template` rendered from `inputs` (a frozen dataclass whose fields are its context), or

@@ -4,16 +4,15 @@ their own viewer's view. Both backends. (That no payload carries another viewer'
 tests/web/test_event_payload_secrecy.py, which goes through the same sharing.)"""
 from __future__ import annotations
 
-import pytest
-
-from companion.engine import Credentials
-from companion.engine.snapshots import read_to_share
 import dataclasses
 
-from companion import games
-from companion.web.events import ViewEvents
+import pytest
 from markupsafe import Markup
 
+from companion import games
+from companion.engine import Credentials
+from companion.engine.snapshots import read_to_share
+from companion.web.events import ViewEvents
 from companion.web.renderings import HASHED_KEY_BYTES, KEY_BYTES_KEPT_WHOLE, digest, written_by_fields
 from companion.web.sections import (NOW_MARK, PLAYED_MARK, SECTION_MARK, VERSION_MARK, FrameInputs, FrameSnap,
                                     SectionInputs, SectionSnap, ViewContext, ViewerFlags)
