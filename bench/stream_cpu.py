@@ -37,7 +37,7 @@ DEVICES = 6
 VERSION = re.compile(rb'data-version="(\d+)"')
 
 
-def build(database: str, parts: list[str] = ["dice"]):
+def build(database: str, parts: tuple[str, ...] = ("dice",)):
     app = create_app({"DATABASE": database, "TESTING": True, "RANDOM_SEED": 1,
                       "LOOKUPS_PER_MINUTE": 10**6, "JOINS_PER_MINUTE": 10**6, "CLAIMS_PER_MINUTE": 10**6,
                       "TABLES_PER_MINUTE": 10**6, "MOVES_PER_MINUTE": 10**6, "VIEWS_PER_MINUTE": 10**6})
@@ -51,9 +51,9 @@ def build(database: str, parts: list[str] = ["dice"]):
     return app, host, code, phones
 
 
-def seated_table(app, host, parts: list[str] = ["dice"], names: str = "") -> tuple[str, list]:
+def seated_table(app, host, parts: tuple[str, ...] = ("dice",), names: str = "") -> tuple[str, list]:
     """A new Toolbox table of `host`'s with DEVICES phones seated at it (named P0`names`, P1`names`...)."""
-    code = host.post("/tables", data={"game": "toolbox", "parts": parts}).headers["Location"].rsplit("/", 1)[-1]
+    code = host.post("/tables", data={"game": "toolbox", "parts": list(parts)}).headers["Location"].rsplit("/", 1)[-1]
     phones = []
     for i in range(DEVICES):
         phone = app.test_client()

@@ -61,9 +61,10 @@ class SQLiteHub(Hub):
         self._thread.start()
 
     def _follow(self, conn: sqlite3.Connection, last: int, every: tuple[float, float]) -> None:
+        hearing, quiet = every
         seen, heard_at = None, float("-inf")
         try:
-            while not self._stopped.wait(every[0] if time.monotonic() - heard_at < QUIET_SECONDS else every[1]):
+            while not self._stopped.wait(hearing if time.monotonic() - heard_at < QUIET_SECONDS else quiet):
                 try:
                     (changed,) = conn.execute("PRAGMA data_version").fetchone()
                     if changed == seen:

@@ -56,8 +56,10 @@ def written_by_fields(*classes: type) -> None:
     key. A subclass not named here is written pickle's own way, as completely."""
     for cls in classes:
         names = [f.name for f in dataclasses.fields(cls)]
-        # attrgetter of one name gives the value, not a tuple of it
-        fields = operator.attrgetter(*names) if len(names) > 1 else (lambda value, name=names[0]: (getattr(value, name),))
+        if len(names) > 1:
+            fields = operator.attrgetter(*names)
+        else:   # attrgetter of one name gives the value, not a tuple of it
+            fields = (lambda value, name=names[0]: (getattr(value, name),))
         copyreg.pickle(cls, lambda value, fields=fields: (type(value), fields(value)))
 
 

@@ -31,7 +31,8 @@ def test_each_server_process_started_under_a_run_is_held_to_its_own_core():
     # load. Not a shell: a child forked before its exec has its parent's command line, and the
     # parent's must not name app.py itself (so it is spelt in two pieces here).
     parent = ("import subprocess, sys; sleep = 'import time; time.sleep(10)'; "
-              "kids = [subprocess.Popen([sys.executable, '-c', sleep, name]) for name in ('app' + '.py', 'app' + '.py', 'load')]; "
+              "kids = [subprocess.Popen([sys.executable, '-c', sleep, name]) "
+              "for name in ('app' + '.py', 'app' + '.py', 'load')]; "
               "[kid.wait() for kid in kids]")
     run = subprocess.Popen([sys.executable, "-c", parent])
     done = threading.Event()

@@ -206,7 +206,8 @@ def test_a_frame_key_is_made_of_every_input_field():
     assert set(changed) == {f.name for f in dataclasses.fields(FrameInputs)}
     for name, value in changed.items():
         assert digest(dataclasses.replace(base, **{name: value})) != digest(base), name
-    snap_changed = {"version": 7, "game_number": 2, "now": 1.0, "seats": (games.base.Seat(1, "Ann"), games.base.Seat(3, "Bo")),
+    snap_changed = {"version": 7, "game_number": 2, "now": 1.0,
+                    "seats": (games.base.Seat(1, "Ann"), games.base.Seat(3, "Bo")),
                     "viewer": ViewerFlags(False, False, False), "claims": [{"seat": 1}], "result": {}}
     assert set(snap_changed) == {f.name for f in dataclasses.fields(FrameSnap)}
     for name, value in snap_changed.items():
