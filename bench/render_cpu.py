@@ -92,7 +92,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--profile", action="store_true")
     args = parser.parse_args()
-    parts = ["timers", "dice", "bag", "deck", "track", "counters", "rounds", "picker"] if args.all_parts else ["dice"]
+    parts = ("timers", "dice", "bag", "deck", "track", "counters", "rounds", "picker") if args.all_parts else ("dice",)
     with tempfile.TemporaryDirectory() as tmp:
         app, host, code, phones = build(str(Path(tmp) / "render.db"), parts)
         calls = recorded_renderings(app, host, code, phones)
