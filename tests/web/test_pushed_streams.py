@@ -28,6 +28,7 @@ import urllib.request
 
 import pytest
 
+from companion.games import cloaked_cats as cc
 from tests.conftest import SHARED_SERVER_ENV, HttpDevice, ServerProcess
 
 pytestmark = pytest.mark.slow
@@ -169,6 +170,38 @@ def test_a_tap_delivers_each_stream_its_own_language_and_answers_the_tapper_in_i
             assert pushed[language] == SERVER_NOW.sub("", own_view(phone, code, "seat", language)), language
         assert "Der Tisch gerade" in pushed["de"] and "The table now" in pushed["en"], pushed["de"][:300]
         assert pushed["de"] != pushed["en"]
+    finally:
+        for s in streams.values():
+            s.close()
+
+
+def test_names_from_game_data_reach_each_stream_in_its_own_language(server):
+    """The names a game's data gives (Cloaked Cats' features, `|t` in its templates) are translated in
+    the language of the screen they are rendered for, not of the request whose tap delivers them: a
+    German phone's hand reads in German while an English board starts the game."""
+    host, code = new_table(server, "cloaked-cats")
+    german = HttpDevice(server.url).join(code, "Anja")
+    english = HttpDevice(server.url).join(code, "Bob")
+    streams = {"de": Stream(server, code, "seat", german, language="de"),
+               "en": Stream(server, code, "seat", english, language="en")}
+    try:
+        version = host.view(code)["version"]
+        body = urllib.parse.urlencode({"version": version, "as": "board", "game_number": 1}).encode()
+        req = urllib.request.Request(f"{host.base}/t/{code}/act/start", data=body, headers={
+            "HX-Request": "true", "Accept": "text/html", "Accept-Language": "en"})
+        with host.opener.open(req, timeout=30) as resp:
+            assert resp.status == 200
+        for language, phone in (("de", german), ("en", english)):
+            got, html = streams[language].event()
+            assert got == version + 1 and html is not None
+            assert SERVER_NOW.sub("", html) == SERVER_NOW.sub("", own_view(phone, code, "seat", language)), language
+            hand = re.findall(r'data-feature="(\w+)"', html)
+            assert len(hand) == 3, html[:300]
+            with_names = {cc.FEATURES[f]["name"] for f in hand}
+            if language == "de":   # the catalogue has German for every feature (translations/de)
+                assert not any(f">{name}<" in html for name in with_names), f"English feature names in {language}"
+            else:
+                assert all(name in html for name in with_names)
     finally:
         for s in streams.values():
             s.close()
