@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .. import games, records
-from ..games.base import Seat
+from ..games.base import Seat, with_own
 from ..storage.interface import Transaction
 from .context import Service
 from .errors import clock_time
@@ -169,21 +169,39 @@ def make_snapshot(read: TableRead, viewer: Viewer, facts: ViewerFacts, now: floa
                     claims, records.game_number(engine))
 
 
+EVERYONE = "everyone's part"   # TableRead.views' key of the part every screen sees (Game.own_view)
+
+
 def game_view(read: TableRead, who: Viewer | None, seats: list[Seat], now: float) -> dict:
     """The game's view of the read for `who` (ViewerFacts.who) at `now`, made once per read for
     each of them (a read shared by a table's streams is asked for it by each; game views are pure,
-    and nothing changes a view once made)."""
+    and nothing changes a view once made). For a game with a seat's own part (Game.own_view), the
+    part everyone sees is made once per read, for all of them, and only the seat's own per seat."""
     key = (who, now)
     view = read.views.get(key)
     if view is None:
         game, state = read.game, read.state
-        # A game that shows results from other tables (Pack the Essentials' Purr-sonal Best) is
-        # given its group's records, read here: the view itself never reads another table.
-        shown = read.shown_records(game.id) if game.shows_records and game.shows_records(state) else None
-        view = game.view(state, table_ctx(who, seats, now, read.engine, records=shown))
-        clash = set(view) & set(games.Game.RESERVED)
-        assert not clash, f"game view uses reserved keys {clash}"
+        if game.own_view is None:
+            view = everyones_view(read, who, seats, now)
+        else:
+            everyone = read.views.get((EVERYONE, now))
+            if everyone is None:
+                everyone = read.views[(EVERYONE, now)] = everyones_view(read, None, seats, now)
+            own = game.own_view(state, table_ctx(who, seats, now, read.engine)) if who and who.seat else None
+            view = with_own(everyone, own)
         read.views[key] = view
+    return view
+
+
+def everyones_view(read: TableRead, who: Viewer | None, seats: list[Seat], now: float) -> dict:
+    """The game's `view` itself (for a game with Game.own_view, `who` is None: everyone's part)."""
+    game, state = read.game, read.state
+    # A game that shows results from other tables (Pack the Essentials' Purr-sonal Best) is
+    # given its group's records, read here: the view itself never reads another table.
+    shown = read.shown_records(game.id) if game.shows_records and game.shows_records(state) else None
+    view = game.view(state, table_ctx(who, seats, now, read.engine, records=shown))
+    clash = set(view) & set(games.Game.RESERVED)
+    assert not clash, f"game view uses reserved keys {clash}"
     return view
 
 

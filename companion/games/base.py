@@ -3,7 +3,9 @@
 - `setup(options, ctx) -> state`: a JSON-able dict;
 - `moves`: name -> Move(fn, fields, who); `fn(state, ctx, **fields)` changes the state in place or
   raises RuleError / BadInput with a sentence a player understands;
-- `view(state, ctx) -> dict`: what the viewer in `ctx` may see (`ctx.seat is None` is the board).
+- `view(state, ctx) -> dict`: what the viewer in `ctx` may see (`ctx.seat is None` is the board);
+  or, for a game that declares `own_view`, what everyone may see, with each seat's own part
+  (`own_view(state, ctx)`, a secret hand) beside it under OWN_VIEW (Game.viewer_view).
   Templates and view.json only ever receive a view, never the raw state, so a secret cannot reach the
   wrong screen by accident.
 No Flask and no I/O here: the table engine (companion/engine/) does the loading and saving.
@@ -11,7 +13,7 @@ No Flask and no I/O here: the table engine (companion/engine/) does the loading 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping
 
 from ..fields import Field
@@ -165,6 +167,12 @@ class Game:
     # as for the board), so every viewer's view of a moment is the same by construction, and the
     # engine makes it once for all of a table's screens (companion/engine/snapshots.py).
     view_reads_viewer: bool = True
+    # A seat's own part of its view (a hand of secret cards), or None: `own_view(state, ctx)` is
+    # given the seat's ctx and is what only that seat sees, put in its view under OWN_VIEW; `view` is
+    # then given no viewer (ctx.seat None, as for the board) and is what everyone sees. So what one
+    # seat sees and another does not is apart by structure, and the engine makes everyone's part once
+    # for all of a table's screens and only the seat's own part per seat (engine/snapshots.py).
+    own_view: Callable[[dict, Ctx], dict | None] | None = None
     # How a table of it comes into play (InPlay above), for every cross-game test and benchmark.
     in_play: InPlay = field(default_factory=InPlay)
     # The pages ("seat", "board") that lay a secret face down (templates/_secret.html): they load
@@ -174,3 +182,21 @@ class Game:
     order: int = 100
     # Keys a game view must not use: the page adds them itself.
     RESERVED = ("version", "game", "game_number", "seats", "seat")
+
+    def viewer_view(self, state: dict, ctx: Ctx) -> dict:
+        """The whole view of `ctx`'s viewer, as the engine makes it (engine/snapshots.py game_view)."""
+        if self.own_view is None:
+            return self.view(state, ctx)
+        everyone = self.view(state, replace(ctx, seat=None, is_host=False, is_board=False))
+        return with_own(everyone, self.own_view(state, ctx) if ctx.seat is not None else None)
+
+
+OWN_VIEW = "mine"   # where a seat's own part of its view is (Game.own_view); None for other viewers
+
+
+def with_own(everyone: dict, own: dict | None) -> dict:
+    """A viewer's view: what everyone sees, and its own part under OWN_VIEW (a new dict: everyone's
+    part is shared by every screen of the moment and never changed)."""
+    if OWN_VIEW in everyone:
+        raise ValueError(f"a game's view for everyone must leave {OWN_VIEW!r} to each seat's own part")
+    return {**everyone, OWN_VIEW: own}

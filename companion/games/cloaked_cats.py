@@ -5,8 +5,8 @@ The physical cat cards, hands and deck stay on the table: the active player taps
 on the card they played. Every rule reading is in decks/cloaked_cats.toml with its reason.
 
 Secrecy by construction: `view` is `public_view(state, seats)` (the same dict for the board and every
-seat, built without reading any player's unrevealed features) plus, for a seat that plays, `mine`
-(built from that seat's own player record only). tests/unit/test_cloaked_cats_secrecy.py proves it
+seat, built without reading any player's unrevealed features, and given no viewer), and `own_view`,
+under "mine" for a seat that plays, is `mine` (built from that seat's own player record only). tests/unit/test_cloaked_cats_secrecy.py proves it
 by swapping other players' hidden features and checking the view does not change.
 """
 from __future__ import annotations
@@ -395,9 +395,13 @@ def mine(state: dict, seat: Seat) -> dict | None:
 
 
 def view(state: dict, ctx: Ctx) -> dict:
-    out = public_view(state, ctx.seats, ctx.players)
-    out["mine"] = mine(state, ctx.seat) if ctx.seat else None
-    return out
+    """What every screen sees (a seat's own features are `own_view`'s, beside it)."""
+    return public_view(state, ctx.seats, ctx.players)
+
+
+def own_view(state: dict, ctx: Ctx) -> dict | None:
+    """A seat's own part of its view, under "mine" (Game.own_view)."""
+    return mine(state, ctx.seat)
 
 
 # Field labels are shown inside the engine's refusals ("Player must be a whole number."), as Terms.
@@ -437,6 +441,7 @@ GAME = Game(
     setup=setup,
     moves=MOVES,
     view=view,
+    own_view=own_view,
     standing=standing,
     options={},
     sections_read_viewer=True,

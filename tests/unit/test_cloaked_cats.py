@@ -90,7 +90,7 @@ def test_the_deal_and_the_starter_come_from_the_rng():
 def test_a_fifth_seat_watches_and_cannot_act():
     state, s = started(5)
     assert [p["seat"] for p in state["players"]] == [1, 2, 3, 4]
-    view = cc.view(state, ctx(s, 5))
+    view = cc.GAME.viewer_view(state, ctx(s, 5))
     assert view["mine"] is None and view["watchers"] == ["Eve"]
     with pytest.raises(RuleError, match="watching"):
         cc.end_turn(state, ctx(s, 5))

@@ -34,7 +34,7 @@ def viewers(s):
     return [None] + [x.id for x in s]
 
 
-def check_views(state, s, rng, view_fn=cc.view):
+def check_views(state, s, rng, view_fn=cc.GAME.viewer_view):
     for viewer in viewers(s):
         twin = reassign_others(state, viewer, rng)
         seen = view_fn(state, ctx(s, viewer))
@@ -62,16 +62,16 @@ def test_no_view_depends_on_anyone_elses_unrevealed_features(seed, n):
 def test_a_seat_sees_exactly_its_own_three_features():
     state, s = play_random_game(3, 3, max_moves=5)
     for p in state["players"]:
-        mine = cc.view(state, ctx(s, p["seat"]))["mine"]
+        mine = cc.GAME.viewer_view(state, ctx(s, p["seat"]))["mine"]
         assert [f["id"] for f in mine["features"]] == p["features"]
         assert [f["id"] for f in mine["features"] if f["revealed"]] == [f for f in p["features"] if f in p["revealed"]]
-    assert cc.view(state, ctx(s))["mine"] is None
+    assert cc.GAME.viewer_view(state, ctx(s))["mine"] is None
 
 
 def test_the_checker_catches_a_leaky_view():
     """The property above can fail: a view that marks another player's feature is caught."""
     def leaky(state, c):
-        out = cc.view(state, c)
+        out = cc.GAME.viewer_view(state, c)
         out["players"][0]["hint"] = state["players"][0]["features"][0] in ("striped", "spotted")
         return out
 

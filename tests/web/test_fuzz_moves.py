@@ -79,7 +79,7 @@ def assert_views_leave_the_state_alone(app, code: str, game) -> None:
         seats = [Seat(s.seat_id, s.name) for s in tx.seats(code)]
     before = copy.deepcopy(state)
     for seat in [None, *seats]:
-        game.view(state, Ctx(seat=seat, seats=seats, now=time.time(), is_host=seat is None, is_board=seat is None))
+        game.viewer_view(state, Ctx(seat=seat, seats=seats, now=time.time(), is_host=seat is None, is_board=seat is None))
         assert state == before, f"{game.id}'s view changed the state it was given"
 
 

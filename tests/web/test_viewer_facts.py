@@ -62,3 +62,31 @@ def test_a_game_whose_view_is_no_ones_own_is_given_no_viewer(app, new_table, dev
             assert asked and all(who == (game_id, None, False, False) for who in asked)
         else:
             assert {(s.id if s else None, host) for _, s, host, _ in asked} >= {(seat, False), (None, True)}
+
+
+def test_a_game_with_a_seats_own_part_makes_everyones_part_once_for_all_its_streams(app, in_play, device,
+                                                                                   monkeypatch):
+    """Cloaked Cats declares own_view (a seat's three features): after a change, the part every screen
+    sees is made once for the shared read, given no viewer, and each seat's own part is made with that
+    seat alone; each stream still carries exactly its own device's view, a seat's hand only on its phone."""
+    board, phones = in_play("cloaked-cats")
+    registry = games._games()
+    game = registry["cloaked-cats"]
+    everyone, own = [], []
+    monkeypatch.setitem(registry, "cloaked-cats", dataclasses.replace(
+        game, view=lambda state, ctx: everyone.append((ctx.seat, ctx.is_host, ctx.is_board)) or game.view(state, ctx),
+        own_view=lambda state, ctx: own.append(ctx.seat.id) or game.own_view(state, ctx)))
+    screens = [(board, "board")] + [(phone, "seat") for phone in phones.values()]
+    seen = board.view()["version"]
+    streams = [(who, role, *open_stream(who, board.code, role, seen)) for who, role in screens]
+    tables = app.extensions["companion"]
+    everyone.clear(), own.clear()
+    device(board).join("Zed")   # a change: everyone's view has a watcher in it
+    monkeypatch.setattr(tables, "clock", lambda now=tables.clock(): now)   # one shared read for all
+    payloads = [next_payload(chunks) for _, _, _, chunks in streams]
+    for _, _, response, _ in streams:
+        response.close()
+    assert everyone == [(None, False, False)]
+    assert sorted(own) == sorted(phone.view()["seat"] for phone in phones.values())
+    for (who, role, _, _), (version, html) in zip(streams, payloads):
+        assert same_html(html, own_view(who, board.code, role)), f"a {role} stream got another's view"
