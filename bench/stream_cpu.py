@@ -12,6 +12,8 @@ its seven deliveries (the HTTP server around it is bench/live.py's).
         # the board's tap names its page's tab and is answered 204 (--no-tab: as a page whose stream is down)
     python bench/stream_cpu.py --actions 300 --htmx-taps --pushed --gap-ms 10   # idle 10 ms after each tap, as a
         # server between taps: the same work costs about twice the CPU once the caches have gone cold
+    python bench/stream_cpu.py --actions 300 --game cloaked-cats   # a game where every player's view is
+        # its own (each player's three secret features), the players tapping in turn
     python bench/stream_cpu.py --db redis://127.0.0.1:6401/0   # the same on a Redis of its own (the
         # bench leaves its table there); the app's side of each round trip to Redis counts, Redis's own CPU not
 
@@ -37,7 +39,7 @@ DEVICES = 6
 VERSION = re.compile(rb'data-version="(\d+)"')
 
 
-def build(database: str, parts: tuple[str, ...] = ("dice",)):
+def build(database: str, parts: tuple[str, ...] = ("dice",), game: str = "toolbox"):
     app = create_app({"DATABASE": database, "TESTING": True, "RANDOM_SEED": 1,
                       "LOOKUPS_PER_MINUTE": 10**6, "JOINS_PER_MINUTE": 10**6, "CLAIMS_PER_MINUTE": 10**6,
                       "TABLES_PER_MINUTE": 10**6, "MOVES_PER_MINUTE": 10**6, "VIEWS_PER_MINUTE": 10**6})
@@ -47,13 +49,15 @@ def build(database: str, parts: tuple[str, ...] = ("dice",)):
     # formatting showed 60 µs a call).
     tune_garbage_collector()
     host = app.test_client()
-    code, phones = seated_table(app, host, parts)
+    code, phones = seated_table(app, host, parts, game=game)
     return app, host, code, phones
 
 
-def seated_table(app, host, parts: tuple[str, ...] = ("dice",), names: str = "") -> tuple[str, list]:
-    """A new Toolbox table of `host`'s with DEVICES phones seated at it (named P0`names`, P1`names`...)."""
-    code = host.post("/tables", data={"game": "toolbox", "parts": list(parts)}).headers["Location"].rsplit("/", 1)[-1]
+def seated_table(app, host, parts: tuple[str, ...] = ("dice",), names: str = "", game: str = "toolbox") -> tuple[str, list]:
+    """A new table of `host`'s (a Toolbox with `parts`, or `game`) with DEVICES phones seated at it
+    (named P0`names`, P1`names`...)."""
+    form = {"game": game, "parts": list(parts)} if game == "toolbox" else {"game": game}
+    code = host.post("/tables", data=form).headers["Location"].rsplit("/", 1)[-1]
     phones = []
     for i in range(DEVICES):
         phone = app.test_client()
@@ -146,21 +150,66 @@ def roll(host, code: str, version: int, htmx: bool = False, tab: str | None = No
     return int(VERSION.search(r.get_data()).group(1)) if htmx else r.get_json()["version"]
 
 
+JSON = {"Accept": "application/json"}
+
+
+class CloakedCatsPlay:
+    """Cloaked Cats played at a table of six phones (the first four dealt in, two watching) and the
+    host's board: each player's view is its own (their three secret features), as each player's
+    state is in boardgame.io's workload (../shared/peer-bench strips every other player's secret).
+    Each action is the active player's own tap: a cat card played (two cards in turn), else the
+    turn ended; once a game is over, the board's rematch. So every action makes a moment the table
+    has not had before, as a game does (the dance floor fills, masks move, turns and rounds go on).
+    Whose turn it is the bench reads from the store, one read an action, counted in the figures."""
+    CATS = (["strutting_beauty", "fish_cocktail", "black_coat"], ["seated_boss", "striped", "top_hat", "red_coat"])
+
+    def __init__(self, app, host, code: str, phones: list):
+        self.tables, self.host, self.code, self.played = app.extensions["companion"], host, code, 0
+        self.phone_of = {phone.get(f"/t/{code}/view.json").get_json()["seat"]: phone for phone in phones}
+        version = version_of(host, code)
+        assert host.post(f"/t/{code}/act/start", data={"version": version, "as": "board"}, headers=JSON).status_code == 200
+
+    def tap(self, version: int, statuses: dict | None = None) -> int:
+        with self.tables.store.read() as tx:
+            state = tx.get_table(self.code).state
+        if state["phase"] == "over":
+            client, move, fields = self.host, "rematch", {"as": "board"}
+        elif state["turn"]["step"] == "cat":
+            client, move = self.phone_of[state["turn"]["seat"]], "play_cat"
+            fields = {"as": "seat", "features": self.CATS[self.played % 2]}
+            self.played += 1
+        else:
+            client, move, fields = self.phone_of[state["turn"]["seat"]], "end_turn", {"as": "seat"}
+        r = client.post(f"/t/{self.code}/act/{move}", data={"version": version, **fields}, headers=JSON)
+        if statuses is not None:
+            statuses[r.status_code] = statuses.get(r.status_code, 0) + 1
+        assert r.status_code == 200, r.data
+        return r.get_json()["version"]
+
+
 def measure(actions: int, profile: bool, database: str | None = None, htmx: bool = False, pushed: bool = False,
-            tab: bool = True, gap: float = 0.0) -> dict:
-    """`database`: a --db value (a redis:// URL); None: a SQLite file in a temporary folder.
+            tab: bool = True, gap: float = 0.0, game: str = "toolbox") -> dict:
+    """`game`: "toolbox" (the board rolls) or "cloaked-cats" (CloakedCatsPlay). `database`: a --db value (a redis:// URL); None: a SQLite file in a temporary folder.
     `pushed`: the streams take their events pushed (CountingWriter), and the board's htmx taps name
     its page's tab unless `tab` is false. `gap`: seconds the process sleeps after each measured tap
     (its CPU clock does not run meanwhile)."""
     with tempfile.TemporaryDirectory() as tmp:
-        app, host, code, phones = build(database or str(Path(tmp) / "cpu.db"))
+        app, host, code, phones = build(database or str(Path(tmp) / "cpu.db"), game=game)
         tables, renderings, events = app.extensions["companion"], app.extensions["sections"], app.extensions["view_events"]
+        if game == "toolbox":
+            def act(version: int, tab: str | None = None, statuses: dict | None = None) -> int:
+                return roll(host, code, version, htmx, tab, statuses)
+        else:
+            play = CloakedCatsPlay(app, host, code, phones)
+
+            def act(version: int, tab: str | None = None, statuses: dict | None = None) -> int:
+                return play.tap(version, statuses)
         version = version_of(host, code)
         for _ in range(20):   # warm up: templates compiled, catalogues loaded
-            version = roll(host, code, version, htmx)
+            version = act(version)
         started = time.process_time()
         for _ in range(actions):
-            version = roll(host, code, version, htmx)
+            version = act(version)
             if gap:
                 time.sleep(gap)
         alone = (time.process_time() - started) / actions
@@ -187,7 +236,7 @@ def measure(actions: int, profile: bool, database: str | None = None, htmx: bool
         delivered = 0
         handed_before = sum(w.events for w in writers)
         for _ in range(actions):
-            version = roll(host, code, version, htmx, tap, answers)
+            version = act(version, tap, answers)
             if gap:
                 time.sleep(gap)
             for _, chunks in streams:
@@ -202,9 +251,9 @@ def measure(actions: int, profile: bool, database: str | None = None, htmx: bool
         for response, _ in streams:
             response.close()
         close(app)
-    answered = ("204, its page's stream carrying the view" if pushed and htmx and tab else "the board's view (htmx)"
+    answered = ("the version (JSON)" if game != "toolbox" else "204, its page's stream carrying the view" if pushed and htmx and tab else "the board's view (htmx)"
                 if htmx else "the version (JSON)")
-    result = {"actions": actions, "idle_ms_between_taps": gap * 1000, "taps_answered_with": answered,
+    result = {"game": game, "actions": actions, "idle_ms_between_taps": gap * 1000, "taps_answered_with": answered,
               "streams": f"{DEVICES + 1} pushed" if pushed else len(streams), "views_delivered": delivered,
               "tap_answers": {str(k): v for k, v in sorted(answers.items())},
               "cpu_ms_per_action_alone": round(alone * 1000, 3),
@@ -238,9 +287,14 @@ def main() -> None:
                         help="the process sleeps this long after each tap, as a server idles between taps: the same "
                              "work then costs about twice the CPU (caches gone cold), as bench/live.py finds at a tap "
                              "every few seconds")
+    parser.add_argument("--game", choices=["toolbox", "cloaked-cats"], default="toolbox",
+                        help="cloaked-cats: the players' own taps at a game where every player's view is its own "
+                             "(CloakedCatsPlay), not the board's rolls")
     args = parser.parse_args()
+    if args.game != "toolbox" and args.htmx_taps:
+        parser.error("--htmx-taps is the board's roll as a page sends it: a Toolbox table's (--game toolbox)")
     print(json.dumps(measure(max(1, min(args.actions, 5000)), args.profile, args.db, args.htmx_taps, args.pushed,
-                             not args.no_tab, max(0.0, min(args.gap_ms, 1000.0)) / 1000), indent=2))
+                             not args.no_tab, max(0.0, min(args.gap_ms, 1000.0)) / 1000, args.game), indent=2))
 
 
 if __name__ == "__main__":
