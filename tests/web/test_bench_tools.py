@@ -38,6 +38,14 @@ def test_stream_cpu_delivers_every_view_and_answers_taps_204():
     assert result["views_delivered"] == 20 * 7 and result["tap_answers"] == {"204": 20}
 
 
+def test_stream_cpu_plays_cloaked_cats_with_a_view_of_its_own_for_every_player():
+    """--game cloaked-cats: the players tap in turn (no refusal), and each change makes an event for
+    each of the seven streams (a seat's section reads who it is: Game.sections_read_viewer)."""
+    result = last_json(run("bench/stream_cpu.py", "--actions", "30", "--pushed", "--game", "cloaked-cats"))
+    assert result["views_delivered"] == 30 * 7 and result["tap_answers"] == {"200": 30}
+    assert result["events_made_per_action"] == 7
+
+
 def test_first_taps_renders_no_frame_at_a_tables_first_tap():
     """bench/first_taps.py: each round taps every table once; a first tap renders no frame again (the
     undo it brings is a part of its own), and every tap makes the board's and the seats' events."""
