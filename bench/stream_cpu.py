@@ -53,7 +53,8 @@ def build(database: str, parts: tuple[str, ...] = ("dice",), game: str = "toolbo
     return app, host, code, phones
 
 
-def seated_table(app, host, parts: tuple[str, ...] = ("dice",), names: str = "", game: str = "toolbox") -> tuple[str, list]:
+def seated_table(app, host, parts: tuple[str, ...] = ("dice",), names: str = "",
+                 game: str = "toolbox") -> tuple[str, list]:
     """A new table of `host`'s (a Toolbox with `parts`, or `game`) with DEVICES phones seated at it
     (named P0`names`, P1`names`...)."""
     form = {"game": game, "parts": list(parts)} if game == "toolbox" else {"game": game}
@@ -167,7 +168,8 @@ class CloakedCatsPlay:
         self.tables, self.host, self.code, self.played = app.extensions["companion"], host, code, 0
         self.phone_of = {phone.get(f"/t/{code}/view.json").get_json()["seat"]: phone for phone in phones}
         version = version_of(host, code)
-        assert host.post(f"/t/{code}/act/start", data={"version": version, "as": "board"}, headers=JSON).status_code == 200
+        started = host.post(f"/t/{code}/act/start", data={"version": version, "as": "board"}, headers=JSON)
+        assert started.status_code == 200, started.data
 
     def tap(self, version: int, statuses: dict | None = None) -> int:
         with self.tables.store.read() as tx:
@@ -189,7 +191,8 @@ class CloakedCatsPlay:
 
 def measure(actions: int, profile: bool, database: str | None = None, htmx: bool = False, pushed: bool = False,
             tab: bool = True, gap: float = 0.0, game: str = "toolbox") -> dict:
-    """`game`: "toolbox" (the board rolls) or "cloaked-cats" (CloakedCatsPlay). `database`: a --db value (a redis:// URL); None: a SQLite file in a temporary folder.
+    """`game`: "toolbox" (the board rolls) or "cloaked-cats" (CloakedCatsPlay). `database`: a --db
+    value (a redis:// URL); None: a SQLite file in a temporary folder.
     `pushed`: the streams take their events pushed (CountingWriter), and the board's htmx taps name
     its page's tab unless `tab` is false. `gap`: seconds the process sleeps after each measured tap
     (its CPU clock does not run meanwhile)."""
@@ -251,8 +254,10 @@ def measure(actions: int, profile: bool, database: str | None = None, htmx: bool
         for response, _ in streams:
             response.close()
         close(app)
-    answered = ("the version (JSON)" if game != "toolbox" else "204, its page's stream carrying the view" if pushed and htmx and tab else "the board's view (htmx)"
-                if htmx else "the version (JSON)")
+    if game != "toolbox" or not htmx:
+        answered = "the version (JSON)"
+    else:
+        answered = "204, its page's stream carrying the view" if pushed and tab else "the board's view (htmx)"
     result = {"game": game, "actions": actions, "idle_ms_between_taps": gap * 1000, "taps_answered_with": answered,
               "streams": f"{DEVICES + 1} pushed" if pushed else len(streams), "views_delivered": delivered,
               "tap_answers": {str(k): v for k, v in sorted(answers.items())},

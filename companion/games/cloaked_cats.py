@@ -6,8 +6,9 @@ on the card they played. Every rule reading is in decks/cloaked_cats.toml with i
 
 Secrecy by construction: `view` is `public_view(state, seats)` (the same dict for the board and every
 seat, built without reading any player's unrevealed features, and given no viewer), and `own_view`,
-under "mine" for a seat that plays, is `mine` (built from that seat's own player record only). tests/unit/test_cloaked_cats_secrecy.py proves it
-by swapping other players' hidden features and checking the view does not change.
+under "mine" for a seat that plays, is `mine` (built from that seat's own player record only).
+tests/unit/test_cloaked_cats_secrecy.py proves it by swapping other players' hidden features and
+checking the view does not change.
 """
 from __future__ import annotations
 
