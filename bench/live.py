@@ -68,6 +68,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _client import KeptAlive, TapSocket, http  # noqa: E402
 from _server import RedisServer, Server, percentile  # noqa: E402
 import taps_log  # noqa: E402
+from _cloaked_play import next_tap  # noqa: E402
 
 
 VERSION = re.compile(rb'data-version="(\d+)"')
@@ -135,6 +136,8 @@ class Device:
         self.stream_path = STREAM.search(html).group(1).decode().replace("&amp;", "&")
         self.tab = re.search(r"[?&]tab=([^&]+)", self.stream_path).group(1)
         self.version = 0
+        self.view = b""   # the last event carrying a view (what --game cloaked-cats reads: _cloaked_play.py)
+        self.seat: int | None = None   # its seat's id, where the bench needs it (--game cloaked-cats)
         self.event_at: dict[int, float] = {}  # version -> when its event reached this device
         self.arrivals: list[tuple[int, float]] = []  # (version of the view, when it arrived), in order
         self.updated = Event()
@@ -166,6 +169,7 @@ class Device:
                             self.stats["bytes"] += len(event)
                             self.stats["views_in_events"] += 1
                             self.version = max(self.version, int(html.group(1)))
+                            self.view = event
                             self.arrivals.append((self.version, time.perf_counter()))
                             self.updated.set()
                         else:
@@ -218,9 +222,11 @@ def seed_store(database: str, count: int) -> None:
     app.extensions["companion"].store.close()
 
 
-def new_table(port: int) -> tuple[str, dict]:
-    """A Toolbox table with dice; its code and the host's cookie header (the board's actions need it)."""
-    status, hdrs, _ = http(port, "POST", "/tables", {"game": "toolbox", "parts": ["dice"]})
+def new_table(port: int, game: str = "toolbox") -> tuple[str, dict]:
+    """A Toolbox table with dice (or a table of `game`); its code and the host's cookie header (the
+    board's actions need it)."""
+    form = {"game": "toolbox", "parts": ["dice"]} if game == "toolbox" else {"game": game}
+    status, hdrs, _ = http(port, "POST", "/tables", form)
     if status != 303:
         raise RuntimeError(f"table creation failed: {status}")
     return hdrs["location"].rsplit("/", 1)[-1], {"Cookie": hdrs["set-cookie"].split(";")[0]}
@@ -304,6 +310,26 @@ class LoadSampler:
                     "max": round(max(self.samples), 2), "samples": len(self.samples)}}
 
 
+def start_games(table_devices: dict, hosts: dict) -> None:
+    """--game: before the clock starts, each phone's seat known (the bench finds the phone whose
+    turn it is by it), each table's game started by its board, and every screen given the deal."""
+    for code, ds in table_devices.items():
+        board = ds[-1]
+        for d in ds[:-1]:
+            d.seat = json.loads(http(d.port, "GET", f"/t/{code}/view.json", headers={"Cookie": d.cookie},
+                                     source=d.source)[2])["seat"]
+        version = json.loads(http(board.port, "GET", f"/t/{code}/view.json", source=board.source)[2])["version"]
+        status, _, body = http(board.port, "POST", f"/t/{code}/act/start", {"version": version, "as": "board"},
+                               headers=hosts[code], source=board.source)
+        if status != 200:
+            raise RuntimeError(f"the game did not start: {status} {body[:200]!r}")
+        dealt, deadline = json.loads(body)["version"], time.perf_counter() + 30
+        for d in ds:
+            while d.version < dealt and time.perf_counter() < deadline:
+                d.updated.wait(max(0.0, deadline - time.perf_counter()))
+                d.updated.clear()
+
+
 def record_tap(stats: dict, screens: list, version: int, sent: float, answered: float, last_view: float, nth: int,
                port: int) -> None:
     """A tap whose table's every screen had `version` or newer by `last_view`: its latency, its line
@@ -324,7 +350,7 @@ def reached(device: Device, version: int) -> float | None:
 def run(tables: int, devices: int, actions: int, pause: float, two_processes: bool = False,
         seed_tables: int = 0, history: int = 0, during=None, refetch_always: bool = False,
         by_table: bool = False, open_loop: bool = False, htmx_taps: bool = True, taps_file: str | None = None,
-        split: bool = False, socket_taps: bool = True, one_file: bool = False) -> dict:
+        split: bool = False, socket_taps: bool = True, one_file: bool = False, game: str = "toolbox") -> dict:
     """`during(port, codes)`: started once every stream is held and returning a function that
     stops it and returns a dict for the result (bench/abuse.py's abusive client). `by_table` (two
     processes): each table's devices and actions go to one process, as a proxy routing by table
@@ -336,7 +362,9 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
     with a SQLite file each, the tables alternating between them (each table wholly on one): what
     two processes routed by table could give at most, with nothing shared; not a setup the app
     offers. `one_file`: two processes serving one SQLite file (devices split between them, or routed
-    by table with `by_table`), as the app offers."""
+    by table with `by_table`), as the app offers. `game`: "toolbox" (the board rolls) or
+    "cloaked-cats" (each action the tap of the screen whose turn it is: _cloaked_play.py; one
+    process, closed loop, taps over the pages' sockets)."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # the server inherits it
     store = RedisServer() if two_processes else None
@@ -363,7 +391,7 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
         costs = cpu_costs(server, history)
         # a table is made on the process that serves it when nothing is shared (split)
         makers = servers if split else [server]
-        hosts = dict(new_table(makers[t % len(makers)].port) for t in range(tables))
+        hosts = dict(new_table(makers[t % len(makers)].port, game) for t in range(tables))
         codes = list(hosts)
         serving = {code: servers[t % len(servers)] if by_table else server for t, code in enumerate(codes)}
         # Each table: its phones, then its board (the host's screen, on the process that takes its actions).
@@ -378,6 +406,8 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
             for d in ds:
                 d.connected.wait(30)
         gevent.sleep(0.5)
+        if game != "toolbox":
+            start_games(table_devices, hosts)
         held = sum(d.connected.is_set() for ds in table_devices.values() for d in ds)
         rss_idle = sum(s.rss_mb() for s in servers)
         # Each table's version, read before the clock starts: 300 requests at once were the first
@@ -401,14 +431,35 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
                                    source=table_source(t))
                    for t, code in enumerate(codes)} if over_socket else {}
         connections.extend(sockets.values())
+        phone_sockets: dict[tuple[str, int | None], TapSocket] = {}
         if sockets:
-            connections.extend(TapSocket(d.port, code, {"Cookie": d.cookie}, tab=d.tab, source=d.source)
-                               for code, ds in table_devices.items() for d in ds[:-1])
+            for code, ds in table_devices.items():
+                for d in ds[:-1]:
+                    phone_sockets[(code, d.seat)] = TapSocket(d.port, code, {"Cookie": d.cookie}, tab=d.tab,
+                                                              source=d.source)
+            connections.extend(phone_sockets.values())
+        played = dict.fromkeys(codes, 0)   # cat cards each table played (--game cloaked-cats)
+
+        def players_tap(code: str, ds: list[Device], version: int) -> tuple[int | None, int | None]:
+            """--game cloaked-cats: the tap of the screen whose turn it is, over its page's socket."""
+            seat, action, fields = next_tap(ds[-1].view, {d.seat: d.view for d in ds[:-1]}, played[code])
+            played[code] += action == "act/play_cat"
+            tapper = sockets[code] if seat is None else phone_sockets[(code, seat)]
+            try:
+                status, answer_headers, body = tapper.tap(action, {"version": version, "as": "board" if seat is None
+                                                                   else "seat", **fields})
+            except OSError:
+                return None, None
+            stats["answers"][status] = stats["answers"].get(status, 0) + 1
+            return status, version_made(status, answer_headers, body) if status in (200, 204) else None
 
         def post_roll(code: str, board: Device, version: int) -> tuple[int | None, int | None]:
             """The board's tap; its answer's status and the version it made (None if unanswered).
             As a page's htmx tap (unless --json-taps), it names the board page's tab while that
-            page's stream is up, as table.js does."""
+            page's stream is up, as table.js does. At a game other than the Toolbox, the tap of the
+            screen whose turn it is (players_tap)."""
+            if game != "toolbox":
+                return players_tap(code, table_devices[code], version)
             if sockets:
                 try:
                     status, answer_headers, body = sockets[code].tap("act/roll", {"version": version})
@@ -543,8 +594,11 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
         if store or one_file:
             setup += ", routed by table" if by_table else ", each table's phones split"
         return {"setup": setup,
+                "game": ("a Toolbox with dice, the board rolling" if game == "toolbox"
+                         else f"{game}, every player's view its own, the tap of the screen whose turn it is"),
                 "mode": "open loop (taps on schedule)" if open_loop else "closed loop (next tap once every screen has the last)",
-                "taps_sent": "over the board page's tap socket" if sockets else "as POSTs",
+                "taps_sent": ("over the board page's tap socket" if game == "toolbox" else "over the tapping page's socket")
+                             if sockets else "as POSTs",
                 "taps_answered_with": ("the tapping screen's view (htmx), or 204 when its stream carried it" if htmx_taps
                                        else "the version (JSON)"),
                 "tables_in_store_before": seed_tables, "history_of_measured_table": history, **costs,
@@ -703,6 +757,9 @@ def main() -> None:
     parser.add_argument("--taps-log", metavar="FILE",
                         help="write each measured tap to FILE: seconds into the load, ms to its answer, ms to its "
                              "table's last view, its number at its table, the port that took it")
+    parser.add_argument("--game", choices=["toolbox", "cloaked-cats"], default="toolbox",
+                        help="cloaked-cats: every player's view its own (a hand each), each action the tap of the "
+                             "phone whose turn it is (bench/_cloaked_play.py); one process, closed loop")
     parser.add_argument("--refetch", action="store_true",
                         help="streams say only the version and every device re-fetches (the old delivery)")
     args = parser.parse_args()
@@ -711,6 +768,9 @@ def main() -> None:
                      "--one-file or --seed-tables")
     if args.one_file and args.two_processes:
         parser.error("--one-file shares a SQLite file, --two-processes a Redis: one or the other")
+    if args.game != "toolbox" and (args.two_processes or args.one_file or args.split or args.open_loop
+                                   or args.json_taps or args.post_taps or args.refetch or args.random_taps):
+        parser.error("--game cloaked-cats is one process, closed loop, taps over the pages' sockets")
     if args.random_taps:
         print(json.dumps(run_random_taps(min(args.tables, 2000), min(args.devices, 20), min(args.actions, 100),
                                          args.pause), indent=2))
@@ -719,7 +779,7 @@ def main() -> None:
                  args.two_processes, min(args.seed_tables, 20000), min(args.history, 5000),
                  refetch_always=args.refetch, by_table=args.by_table,
                  open_loop=args.open_loop, htmx_taps=not args.json_taps, taps_file=args.taps_log, split=args.split,
-                 socket_taps=not args.post_taps, one_file=args.one_file)
+                 socket_taps=not args.post_taps, one_file=args.one_file, game=args.game)
     print(json.dumps(result, indent=2))
 
 

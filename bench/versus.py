@@ -10,6 +10,7 @@ action, memory and the load average through it, and each pair's p99 ratio; then 
     .venv/bin/python bench/versus.py --pauses 1 --one-file # ours as two processes on one SQLite file, routed by table
     .venv/bin/python bench/versus.py --pauses 1 --pin      # each server on a core of its own, the load on another
     .venv/bin/python bench/versus.py --pauses 0.4 --pin --one-file   # three cores or more: two processes, a core each
+    .venv/bin/python bench/versus.py --pauses 1 3 --game cloaked-cats   # ours at a game where every player's view is its own
 
 With --pin (Linux), every process a run starts is held to the first of the cores this one may use
 (the load generators, bench/live.py and load.js), and each server process (app.py, server.js),
@@ -151,11 +152,16 @@ def main() -> None:
                         help="ours as two processes serving one SQLite file, routed by table")
     parser.add_argument("--pin", action="store_true",
                         help="the load generators on one core, each server process on a core of its own")
+    parser.add_argument("--game", choices=["toolbox", "cloaked-cats"], default="toolbox",
+                        help="ours at a game where every player's view is its own (bench/live.py --game), as each "
+                             "player's state is in boardgame.io's workload; one process")
     parser.add_argument("--harness", type=Path, default=Path(tempfile.gettempdir()) / "peer-bench")
     parser.add_argument("--results", type=Path, default=Path(tempfile.gettempdir()) / "peer-bench-results")
     args = parser.parse_args()
     if args.by_table and args.one_file:
         sys.exit("--by-table shares a Redis, --one-file a SQLite file: one or the other")
+    if args.game != "toolbox" and (args.by_table or args.one_file):
+        sys.exit("--game is measured on one process")
     harness = peer_bench(args.harness)
     pin = None
     if args.pin:
@@ -170,6 +176,9 @@ def main() -> None:
         ours_args = common + (["--two-processes", "--by-table"] if args.by_table
                               else ["--one-file", "--by-table"] if args.one_file else [])
         ours_label = " (two processes, Redis)" if args.by_table else " (two processes, one SQLite file)" if args.one_file else ""
+        if args.game != "toolbox":
+            ours_args += ["--game", args.game]
+            ours_label = f" ({args.game}, every view its own)"
         print(f"\n### {args.tables} tables × {args.devices} phones and a board, a tap every {pause:g} s, "
               f"{actions} actions a table\n")
         print("| run | p50 ms | p99 ms | actions/s | server CPU (one core) | CPU ms per action | memory MB | failed | load through the run |")

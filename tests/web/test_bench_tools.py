@@ -84,3 +84,12 @@ def test_idle_sockets_weighs_open_sockets_and_finds_them_all_still_open_after_a_
     assert result["sockets_closed_by_the_server"] == 0
     # about 23 s after they opened, each socket has had its first keep-alive (due after 12-15 s)
     assert result["keep_alives_received_per_socket"] >= 1
+
+
+def test_live_plays_cloaked_cats_each_tap_from_the_screen_whose_turn_it_is():
+    """bench/live.py --game cloaked-cats: every tap comes from the phone whose turn it is (or the
+    board's rematch), none is refused, and every screen gets a view of its own for each."""
+    result = last_json(run("bench/live.py", "--tables", "2", "--devices", "6", "--actions", "12", "--pause", "0.05",
+                           "--game", "cloaked-cats"))
+    assert result["failed"] == 0 and result["measured"] == 24 and result["views_delivered_per_action"] == 7
+    assert sum(result["tap_answers"].values()) == 24 and set(result["tap_answers"]) <= {"200", "204"}
