@@ -105,14 +105,15 @@ class Renderings:
                 gone_key, gone_html = self._kept.popitem(last=False)
                 self.size -= len(gone_key) + len(gone_html)
 
-    def render(self, template: str, inputs, around=nullcontext) -> Markup:
+    def render(self, template: str, inputs, around=nullcontext, keep: bool = True) -> Markup:
         """`template` rendered from `inputs` (a frozen dataclass whose fields are its context), or
         the rendering kept for equal inputs. `around()`: the context a rendering needs, entered only
-        when one is made (ViewContext.rendering)."""
+        when one is made (ViewContext.rendering). `keep` false: one viewer's own rendering, made
+        each time and not kept (no key to take, nothing pushed out for it)."""
         def make() -> Markup:
             with around():
                 return render(template, inputs.language, context_of(inputs))
-        return self._found_or_made(digest([template, inputs]), make, part=False)
+        return self._found_or_made(digest([template, inputs]) if keep else None, make, part=False)
 
     def part(self, template: str, macro: str | None, language: str, args: tuple, values: dict,
              around=nullcontext) -> Markup:

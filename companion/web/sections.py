@@ -222,7 +222,11 @@ def section_html(renderings: Renderings, inputs: SectionInputs, around=nullconte
     (section_template) rendered from `inputs`, or that rendering kept for equal inputs."""
     lay_out = LAID_OUT_IN_PYTHON.get(inputs.game_id)
     if lay_out is None:
-        return renderings.render(section_template(inputs), inputs, around)
+        # A section that reads who its viewer is (Game.sections_read_viewer) is that viewer's own:
+        # no other screen finds it, and after a change it is made again anyway, so it is not kept.
+        # Its key was a seventh of a Cloaked Cats change, and 300 tables' own sections pushed the
+        # parts every screen shares out of the renderings.
+        return renderings.render(section_template(inputs), inputs, around, keep=inputs.snap.viewer is None)
     language = inputs.language
 
     def part(template: str, macro: str | None = None, *args, **values) -> Markup:

@@ -369,6 +369,20 @@ def test_a_view_is_rendered_once_across_versions_and_filled_in_with_its_own(app,
     assert "&lt;!--@version--&gt;" in board.client.get(f"/t/{board.code}/view?as=board").get_data(as_text=True)
 
 
+def test_a_section_that_reads_its_viewer_is_made_each_time_and_not_kept(app, in_play):
+    """A section that reads who its viewer is (Cloaked Cats' seat: its hand's cover names the seat)
+    is that viewer's own: it is made for each view and not kept, while its frame and the parts
+    every screen shares are found."""
+    board, phones = in_play("cloaked-cats")
+    phone = next(iter(phones.values()))
+    renderings = app.extensions["sections"]
+    assert 'data-secret="features"' in phone.html("seat")
+    before, size, parts = renderings.rendered, renderings.size, renderings.parts_rendered
+    assert 'data-secret="features"' in phone.html("seat")
+    assert renderings.rendered == before + 1   # the section again, not the frame
+    assert renderings.size == size and renderings.parts_rendered == parts
+
+
 def test_renderings_are_kept_up_to_a_size_in_characters_least_recently_used_first():
     """The size counts each rendering's characters and its key's bytes (a key may be 512 bytes)."""
     from markupsafe import Markup
