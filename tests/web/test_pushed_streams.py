@@ -143,27 +143,39 @@ def test_each_phone_is_pushed_its_own_view_and_no_one_elses(server):
             s.close()
 
 
+def german_and_english_phones(server: ServerProcess, game: str, **fields):
+    """A new table with a German phone (Anja) and an English one (Bob), each holding its stream:
+    (the host, the code, the phones and the streams by language)."""
+    host, code = new_table(server, game, **fields)
+    phones = {"de": HttpDevice(server.url).join(code, "Anja"), "en": HttpDevice(server.url).join(code, "Bob")}
+    streams = {language: Stream(server, code, "seat", phone, language=language) for language, phone in phones.items()}
+    return host, code, phones, streams
+
+
+def english_boards_tap(host: HttpDevice, code: str, action: str) -> tuple[int, str]:
+    """The board's `action` as its page's htmx sends it, in English: the version it was sent at and
+    the answer's HTML."""
+    version = host.view(code)["version"]
+    body = urllib.parse.urlencode({"version": version, "as": "board", "game_number": 1}).encode()
+    req = urllib.request.Request(f"{host.base}/t/{code}/{action}", data=body, headers={
+        "HX-Request": "true", "Accept": "text/html", "Accept-Language": "en"})
+    with host.opener.open(req, timeout=30) as resp:
+        assert resp.status == 200
+        return version, resp.read().decode()
+
+
 def test_a_tap_delivers_each_stream_its_own_language_and_answers_the_tapper_in_its_own(server):
     """A tap's change is delivered to the table's streams from the tap's own request (before its
     answer), yet nothing of that request reaches them: a German phone's stream is pushed its view in
     German while the board taps in English, and the board's answer is its English view."""
-    host, code = new_table(server, "toolbox", parts=["dice"])
-    german = HttpDevice(server.url).join(code, "Anja")
-    english = HttpDevice(server.url).join(code, "Bob")
-    streams = {"de": Stream(server, code, "seat", german, language="de"),
-               "en": Stream(server, code, "seat", english, language="en")}
+    host, code, phones, streams = german_and_english_phones(server, "toolbox", parts=["dice"])
     try:
-        version = host.view(code)["version"]
-        body = urllib.parse.urlencode({"version": version, "as": "board", "game_number": 1}).encode()
-        req = urllib.request.Request(f"{host.base}/t/{code}/act/roll", data=body, headers={
-            "HX-Request": "true", "Accept": "text/html", "Accept-Language": "en"})
-        with host.opener.open(req, timeout=30) as resp:
-            answer = resp.read().decode()
+        version, answer = english_boards_tap(host, code, "act/roll")
         made = version + 1
         assert f'data-version="{made}"' in answer
         assert SERVER_NOW.sub("", answer) == SERVER_NOW.sub("", own_view(host, code, "board", "en"))
         pushed = {}
-        for language, phone in (("de", german), ("en", english)):
+        for language, phone in phones.items():
             got, html = streams[language].event()
             assert got == made and html is not None
             pushed[language] = SERVER_NOW.sub("", html)
@@ -179,19 +191,10 @@ def test_names_from_game_data_reach_each_stream_in_its_own_language(server):
     """The names a game's data gives (Cloaked Cats' features, `|t` in its templates) are translated in
     the language of the screen they are rendered for, not of the request whose tap delivers them: a
     German phone's hand reads in German while an English board starts the game."""
-    host, code = new_table(server, "cloaked-cats")
-    german = HttpDevice(server.url).join(code, "Anja")
-    english = HttpDevice(server.url).join(code, "Bob")
-    streams = {"de": Stream(server, code, "seat", german, language="de"),
-               "en": Stream(server, code, "seat", english, language="en")}
+    host, code, phones, streams = german_and_english_phones(server, "cloaked-cats")
     try:
-        version = host.view(code)["version"]
-        body = urllib.parse.urlencode({"version": version, "as": "board", "game_number": 1}).encode()
-        req = urllib.request.Request(f"{host.base}/t/{code}/act/start", data=body, headers={
-            "HX-Request": "true", "Accept": "text/html", "Accept-Language": "en"})
-        with host.opener.open(req, timeout=30) as resp:
-            assert resp.status == 200
-        for language, phone in (("de", german), ("en", english)):
+        version, _ = english_boards_tap(host, code, "act/start")
+        for language, phone in phones.items():
             got, html = streams[language].event()
             assert got == version + 1 and html is not None
             assert SERVER_NOW.sub("", html) == SERVER_NOW.sub("", own_view(phone, code, "seat", language)), language
