@@ -431,27 +431,29 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
                                    source=table_source(t))
                    for t, code in enumerate(codes)} if over_socket else {}
         connections.extend(sockets.values())
-        phone_sockets: dict[tuple[str, int | None], TapSocket] = {}
-        if sockets:
-            for code, ds in table_devices.items():
-                for d in ds[:-1]:
-                    phone_sockets[(code, d.seat)] = TapSocket(d.port, code, {"Cookie": d.cookie}, tab=d.tab,
-                                                              source=d.source)
-            connections.extend(phone_sockets.values())
+        # Each phone's page's socket, held open (and idle unless its player taps: --game).
+        phone_sockets = {d: TapSocket(d.port, d.code, {"Cookie": d.cookie}, tab=d.tab, source=d.source)
+                         for ds in table_devices.values() for d in ds[:-1]} if sockets else {}
+        connections.extend(phone_sockets.values())
         played = dict.fromkeys(codes, 0)   # cat cards each table played (--game cloaked-cats)
+
+        def tap_over(tapper: TapSocket, action: str, form: dict) -> tuple[int | None, int | None]:
+            """A tap over a page's socket; its answer's status and the version it made (None if unanswered)."""
+            try:
+                status, answer_headers, body = tapper.tap(action, form)
+            except OSError:
+                return None, None
+            stats["answers"][status] = stats["answers"].get(status, 0) + 1
+            return status, version_made(status, answer_headers, body) if status in (200, 204) else None
 
         def players_tap(code: str, ds: list[Device], version: int) -> tuple[int | None, int | None]:
             """--game cloaked-cats: the tap of the screen whose turn it is, over its page's socket."""
             seat, action, fields = next_tap(ds[-1].view, {d.seat: d.view for d in ds[:-1]}, played[code])
             played[code] += action == "act/play_cat"
-            tapper = sockets[code] if seat is None else phone_sockets[(code, seat)]
-            try:
-                status, answer_headers, body = tapper.tap(action, {"version": version, "as": "board" if seat is None
-                                                                   else "seat", **fields})
-            except OSError:
-                return None, None
-            stats["answers"][status] = stats["answers"].get(status, 0) + 1
-            return status, version_made(status, answer_headers, body) if status in (200, 204) else None
+            if seat is None:
+                return tap_over(sockets[code], action, {"version": version, "as": "board", **fields})
+            phone = next(d for d in ds[:-1] if d.seat == seat)
+            return tap_over(phone_sockets[phone], action, {"version": version, "as": "seat", **fields})
 
         def post_roll(code: str, board: Device, version: int) -> tuple[int | None, int | None]:
             """The board's tap; its answer's status and the version it made (None if unanswered).
@@ -461,12 +463,7 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
             if game != "toolbox":
                 return players_tap(code, table_devices[code], version)
             if sockets:
-                try:
-                    status, answer_headers, body = sockets[code].tap("act/roll", {"version": version})
-                except OSError:
-                    return None, None
-                stats["answers"][status] = stats["answers"].get(status, 0) + 1
-                return status, version_made(status, answer_headers, body) if status in (200, 204) else None
+                return tap_over(sockets[code], "act/roll", {"version": version})
             conn = idle[code].pop() if idle[code] else None
             if conn is None:
                 conn = KeptAlive(serving[code].port, source=board.source)
@@ -603,7 +600,7 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
                                        else "the version (JSON)"),
                 "tables_in_store_before": seed_tables, "history_of_measured_table": history, **costs,
                 "tables": tables, "devices_per_table": devices, "screens_per_table": screens,
-                "streams_held": held, "actions": tables * actions, "measured": done, "failed": stats["failed"],
+                "streams_held": held, "tap_sockets_held": len(sockets) + len(phone_sockets), "actions": tables * actions, "measured": done, "failed": stats["failed"],
                 # the taps' answers by status: 204 when the board's stream carried the view (its tab)
                 "tap_answers": {str(k): v for k, v in sorted(stats["answers"].items())},
                 "failures": stats.get("failures", {}),

@@ -93,3 +93,10 @@ def test_live_plays_cloaked_cats_each_tap_from_the_screen_whose_turn_it_is():
                            "--game", "cloaked-cats"))
     assert result["failed"] == 0 and result["measured"] == 24 and result["views_delivered_per_action"] == 7
     assert sum(result["tap_answers"].values()) == 24 and set(result["tap_answers"]) <= {"200", "204"}
+
+
+def test_live_holds_every_pages_tap_socket_and_stream_at_a_toolbox_table():
+    """bench/live.py's default workload: every screen of every table holds its stream and its page's
+    tap socket (the board's carries its rolls, the phones' stay open), as pages do."""
+    result = last_json(run("bench/live.py", "--tables", "2", "--devices", "3", "--actions", "3", "--pause", "0.05"))
+    assert result["failed"] == 0 and result["streams_held"] == 2 * 4 and result["tap_sockets_held"] == 2 * 4
