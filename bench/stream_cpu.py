@@ -32,6 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench._cloaked_play import CATS  # noqa: E402
 from companion import create_app  # noqa: E402
 from companion.serving import STREAM_WRITER, chunked, tune_garbage_collector, warm_up  # noqa: E402
 
@@ -162,7 +163,6 @@ class CloakedCatsPlay:
     turn ended; once a game is over, the board's rematch. So every action makes a moment the table
     has not had before, as a game does (the dance floor fills, masks move, turns and rounds go on).
     Whose turn it is the bench reads from the store, one read an action, counted in the figures."""
-    CATS = (["strutting_beauty", "fish_cocktail", "black_coat"], ["seated_boss", "striped", "top_hat", "red_coat"])
 
     def __init__(self, app, host, code: str, phones: list):
         self.tables, self.host, self.code, self.played = app.extensions["companion"], host, code, 0
@@ -178,7 +178,7 @@ class CloakedCatsPlay:
             client, move, fields = self.host, "rematch", {"as": "board"}
         elif state["turn"]["step"] == "cat":
             client, move = self.phone_of[state["turn"]["seat"]], "play_cat"
-            fields = {"as": "seat", "features": self.CATS[self.played % 2]}
+            fields = {"as": "seat", "features": CATS[self.played % 2]}
             self.played += 1
         else:
             client, move, fields = self.phone_of[state["turn"]["seat"]], "end_turn", {"as": "seat"}
