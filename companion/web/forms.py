@@ -94,7 +94,13 @@ def form_open(context, move: str, cls: str = "act") -> Markup:
     """The opening of a move's form: its address, how htmx sends it, the version and the game the
     player saw, and the role the page speaks as. Reads `game`, `code`, `snap.version`,
     `snap.game_number` and `role` from the template's context."""
-    values = _head_of(place(context), move, cls)
+    return form_open_at(place(context), move, cls)
+
+
+def form_open_at(at: tuple, move: str, cls: str = "act") -> Markup:
+    """`form_open` for the place `at` (`place`), handed to a part: `{{ ui.form_open_at(at, "move") }}
+    fields and buttons </form>`."""
+    values = _head_of(at, move, cls)
     key = _typed(values)
     return _kept_head(key) if key is not None else _head(*values)
 
@@ -130,3 +136,4 @@ def register(app) -> None:
     app.jinja_env.globals["action_form"] = act
     app.jinja_env.globals["action_act_form"] = act_form
     app.jinja_env.globals["action_act_at"] = act_at
+    app.jinja_env.globals["action_form_open_at"] = form_open_at

@@ -55,7 +55,7 @@ from werkzeug.routing import MapAdapter
 
 from ..engine import Viewer
 from ..games.base import Seat
-from . import toolbox_section
+from . import cloaked_cats_section, toolbox_section
 from .i18n import request_language
 from .renderings import SECTIONS_KEPT_CHARACTERS, Renderings, written_by_fields
 
@@ -214,7 +214,7 @@ def played_html(renderings: Renderings, snap, role: str, language: str, around=n
 # `part` (given.py's, in the section's language), which enters the rendering's context only for a
 # part it has to make, as most views find every part kept, and `laid_out(name, lay_out, *args)`, a
 # piece of its own laid out in Python from `args` and parts, kept as a part is (Renderings.laid_out).
-LAID_OUT_IN_PYTHON = {"toolbox": toolbox_section.section}
+LAID_OUT_IN_PYTHON = {"toolbox": toolbox_section.section, "cloaked-cats": cloaked_cats_section.section}
 
 
 def section_html(renderings: Renderings, inputs: SectionInputs, around=nullcontext) -> Markup:

@@ -5,6 +5,7 @@ tests/web/test_event_payload_secrecy.py, which goes through the same sharing.)""
 from __future__ import annotations
 
 import dataclasses
+import inspect
 
 import pytest
 from markupsafe import Markup
@@ -14,8 +15,8 @@ from companion.engine import Credentials
 from companion.engine.snapshots import read_to_share
 from companion.web.events import ViewEvents
 from companion.web.renderings import HASHED_KEY_BYTES, KEY_BYTES_KEPT_WHOLE, digest, written_by_fields
-from companion.web.sections import (NOW_MARK, PLAYED_MARK, SECTION_MARK, VERSION_MARK, FrameInputs, FrameSnap,
-                                    SectionInputs, SectionSnap, ViewContext, ViewerFlags)
+from companion.web.sections import (LAID_OUT_IN_PYTHON, NOW_MARK, PLAYED_MARK, SECTION_MARK, VERSION_MARK,
+                                    FrameInputs, FrameSnap, SectionInputs, SectionSnap, ViewContext, ViewerFlags)
 
 from tests.conftest import HTMX
 from tests.web.test_event_payload_secrecy import own_view, same_html, stream_payload
@@ -166,12 +167,16 @@ def test_a_new_version_is_read_and_rendered_again(app, new_table, device):
 def test_games_whose_templates_read_the_viewer_declare_it(app):
     """A game's section gets the viewer only when its registry entry says its templates read it; a
     template reading `snap.viewer` in a game that does not declare it would find None there (never
-    someone else's seat), and this test says which game forgot."""
+    someone else's seat), and this test says which game forgot. A section laid out in Python
+    (sections.LAID_OUT_IN_PYTHON) is read in its module's source."""
     with app.app_context():
         loader = app.jinja_env.loader
         for entry in games.catalogue():
             names = [n for n in loader.list_templates() if n.startswith(f"games/{entry.id}/")]
-            reads = any("snap.viewer" in loader.get_source(app.jinja_env, n)[0] for n in names)
+            sources = [loader.get_source(app.jinja_env, n)[0] for n in names]
+            if entry.id in LAID_OUT_IN_PYTHON:
+                sources.append(inspect.getsource(inspect.getmodule(LAID_OUT_IN_PYTHON[entry.id])))
+            reads = any("snap.viewer" in source for source in sources)
             assert reads == entry.game.sections_read_viewer, entry.id
         assert games.get("communicat").sections_read_viewer and not games.get("toolbox").sections_read_viewer
 
@@ -370,17 +375,62 @@ def test_a_view_is_rendered_once_across_versions_and_filled_in_with_its_own(app,
 
 
 def test_a_section_that_reads_its_viewer_is_made_each_time_and_not_kept(app, in_play):
-    """A section that reads who its viewer is (Cloaked Cats' seat: its hand's cover names the seat)
-    is that viewer's own: it is made for each view and not kept, while its frame and the parts
-    every screen shares are found."""
-    board, phones = in_play("cloaked-cats")
+    """A section template that reads who its viewer is (CommuniCat's seat: its secret's cover names
+    the seat) is that viewer's own: it is made for each view and not kept, while its frame and the
+    parts every screen shares are found."""
+    board, phones = in_play("communicat")
     phone = next(iter(phones.values()))
     renderings = app.extensions["sections"]
-    assert 'data-secret="features"' in phone.html("seat")
+    assert 'data-secret="need"' in phone.html("seat")
     before, size, parts = renderings.rendered, renderings.size, renderings.parts_rendered
-    assert 'data-secret="features"' in phone.html("seat")
+    assert 'data-secret="need"' in phone.html("seat")
     assert renderings.rendered == before + 1   # the section again, not the frame
     assert renderings.size == size and renderings.parts_rendered == parts
+
+
+def parts_made(renderings) -> list[str]:
+    """The macros (or templates) of the parts `renderings` makes from now on, each time one is
+    made rather than found; a part made inside another counts as its own."""
+    made, inner = [], [0]
+    real = renderings.part
+
+    def part(template, macro, *args, **values):
+        inner.append(0)
+        before = renderings.parts_rendered
+        html = real(template, macro, *args, **values)
+        within = inner.pop()
+        if renderings.parts_rendered - before - within:
+            made.append(macro or template)
+        inner[-1] += renderings.parts_rendered - before
+        return html
+    renderings.part = part
+    return made
+
+
+def test_cloaked_cats_sections_are_their_parts_found_and_a_change_makes_each_part_it_touched_once(app, in_play):
+    """Cloaked Cats' sections are laid out in Python from parts (web/cloaked_cats_section.py): a
+    phone's view again makes nothing, not even its section; after a move, each shared part it
+    touched is made once for all the screens, and no seat's secret block is made again."""
+    board, phones = in_play("cloaked-cats")
+    renderings = app.extensions["sections"]
+    for phone in phones.values():
+        assert 'data-secret="features"' in phone.html("seat")
+    board.html()
+    made = parts_made(renderings)
+    sections = renderings.rendered
+    phone = next(iter(phones.values()))
+    assert 'data-secret="features"' in phone.html("seat")
+    assert (renderings.rendered, made) == (sections, [])
+    view = board.view()
+    mover = next(p for p in phones.values() if p.view()["seat"] == view["turn"]["seat"])
+    mover.act("play_cat", features=["strutting_beauty", "fish_cocktail", "black_coat"])
+    first = {name: p.html("seat") for name, p in phones.items()}
+    again = {name: p.html("seat") for name, p in phones.items()}
+    assert again == first and renderings.rendered == sections   # no template run: the frame is unchanged
+    for shared in ("status_line", "floor", "dance_floor", "cat_card", "events"):
+        assert made.count(shared) == 1, (shared, made)
+    assert made.count("turn") == 1 and "mine" not in made
+    assert made.count("players") == len(phones)   # the list marks "(you)"; its cards are found
 
 
 def test_renderings_are_kept_up_to_a_size_in_characters_least_recently_used_first():

@@ -1,0 +1,113 @@
+"""Cloaked Cats' section, for the board and for a seat, laid out in Python from its parts.
+
+Each seat's view is its own (its three secret features, and whether it is its turn), yet most of a
+phone's screen is what every screen shows alike: the status line, the last guess, the players, the
+dance floor, what happened. As one template per seat, all of it ran again for every phone after
+every change, though the pieces were parts already kept: Jinja running the section was two thirds of
+a change's CPU. Laid out here, a phone's section is its parts in order, each found under the digest
+of what it shows, and only a part whose values changed is made, once for every screen that shows it.
+
+What is a seat's own is apart by structure: the secret block (`_seat.html` mine) is given this
+seat's features and colour and nothing else, and kept for this seat alone (its key holds the table
+and the seat); the turn's block is given which step of the turn is this seat's and public pieces of
+the view. Every other part is given public pieces only (`view` is everyone's part; the seat's own is
+under OWN_VIEW, games/base.py), so a part two seats share cannot carry either one's secret.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from markupsafe import Markup
+
+from ..games.base import OWN_VIEW
+from .forms import place_of
+
+if TYPE_CHECKING:
+    from .sections import SectionInputs
+
+CC = "games/cloaked-cats/_cc.html"         # the pieces every screen shows
+SEAT = "games/cloaked-cats/_seat.html"     # a phone's own blocks
+BOARD = "games/cloaked-cats/_board.html"   # the board's own blocks
+
+
+def section(inputs: SectionInputs, part: Callable[..., Markup], laid_out: Callable[..., Markup]) -> Markup:
+    """Cloaked Cats' section for `inputs.role`, from `part` (sections.section_html's: given.py's
+    `part` in the section's language)."""
+    snap = inputs.snap
+    at = place_of(inputs.game_id, inputs.code, snap.version, snap.game_number, inputs.role)
+    if inputs.role == "board":
+        return Markup("\n".join(['<div class="cc cc-board-view">', *board(inputs, part, at), "</div>"]))
+    return Markup("\n".join(['<div class="cc cc-seat-view">', *seat(inputs, part, at), "</div>"]))
+
+
+def seat(inputs: SectionInputs, part: Callable[..., Markup], at: tuple) -> list[str]:
+    """A phone's section, top to bottom: its secret cat, the last guess, its turn or whose turn it
+    is, the scores, the players, the dance floor and what happened."""
+    view, viewer = inputs.view, inputs.snap.viewer
+    if view["phase"] == "lobby":
+        dealt_in = viewer is not None and viewer.seat is not None and viewer.seat.name in view["joined"]
+        return [part(SEAT, "lobby", view["joined"], view["min_players"], view["max_players"], dealt_in, at)]
+    me = view.get(OWN_VIEW)
+    playing = view["phase"] == "playing"
+    if me:
+        # keyed by the table and the seat: the phone's memory of whether it is shown (_secret.html)
+        html = [part(SEAT, "mine", me["features"], me["colour"], f"{inputs.code}/{viewer.seat.id}/features")]
+    else:
+        html = [part(SEAT, "watching", playing, view["max_players"])]
+    if view["last_guess"]:
+        html.append(part(CC, "last_guess", view["last_guess"]))
+    if playing:
+        if me and me["my_turn"]:
+            html.append(turn(view, me, part, at))
+        else:
+            html.append(part(CC, "status_line", view["turn"], view["final_round"], view["round"]))
+    html += ended(view, part, at)
+    html.append(part(CC, "players", view["players"], playing, me["seat"] if me else None))
+    html.append(part(SEAT, "floor", view["cats"], view["cats_left"], playing))
+    if view["events"]:
+        html.append(part(CC, "events", view["events"]))
+    return html
+
+
+def turn(view: dict, me: dict, part: Callable[..., Markup], at: tuple) -> Markup:
+    """The turn's block on the phone whose turn it is. Playing a cat card reads none of the table's
+    moves so far, so that block is given none of them and found again at this seat's next turn."""
+    step = me["step"]
+    if step == "cat":
+        newest = players = guessable = None
+    else:
+        newest, players, guessable = (view["cats"] or [None])[-1], view["players"], view["guessable"]
+    return part(SEAT, "turn", step, view["final_round"], view["cat_features"], view["catalogue"], newest,
+                players, me["seat"], guessable, view["cats_left"], at)
+
+
+def ended(view: dict, part: Callable[..., Markup], at: tuple, far: bool = False) -> list[str]:
+    """The scores and the rematch, once the game is over."""
+    if view["phase"] != "over":
+        return []
+    html = [part(CC, "scores", view["scores"], view["end"], far)] if view["scores"] else []
+    rematch = part(CC, "rematch", at)
+    return html + ([f'<div class="controls">{rematch}</div>'] if far else [rematch])
+
+
+def board(inputs: SectionInputs, part: Callable[..., Markup], at: tuple) -> list[str]:
+    """The board's section: whose turn it is, the last guess and the scores, read from across the
+    table (`far`), then the players, the dance floor, what happened, and the host's correction."""
+    view, viewer = inputs.view, inputs.snap.viewer
+    if view["phase"] == "lobby":
+        return [part(BOARD, "lobby", view["joined"], view["colours"], view["watchers"], view["min_players"],
+                     view["max_players"], at)]
+    playing = view["phase"] == "playing"
+    html = []
+    if playing:
+        html.append(part(CC, "status_line", view["turn"], view["final_round"], view["round"], True))
+    if view["last_guess"]:
+        html.append(part(CC, "last_guess", view["last_guess"], True))
+    html += ended(view, part, at, far=True)
+    html.append(part(CC, "players", view["players"], playing, None, True))
+    html.append(part(CC, "dance_floor", view["cats"], view["cats_left"], playing, True, True))
+    if view["events"]:
+        html.append(part(CC, "events", view["events"]))
+    if viewer is not None and viewer.is_host and playing and view["cats"]:
+        html.append(part(BOARD, "fix_cat", view["cats"], view["catalogue"], at))
+    return html
