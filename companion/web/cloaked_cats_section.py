@@ -28,19 +28,22 @@ if TYPE_CHECKING:
 CC = "games/cloaked-cats/_cc.html"         # the pieces every screen shows
 SEAT = "games/cloaked-cats/_seat.html"     # a phone's own blocks
 BOARD = "games/cloaked-cats/_board.html"   # the board's own blocks
+Part = Callable[..., Markup]   # sections.section_html's `part` and `laid_out`
+CATS_MARK = "<!--@cats-->"     # where the dance floor takes its cards
+FLOOR_MARK = "<!--@floor-->"   # where a phone's drawer takes the dance floor
 
 
-def section(inputs: SectionInputs, part: Callable[..., Markup], laid_out: Callable[..., Markup]) -> Markup:
+def section(inputs: SectionInputs, part: Part, laid_out: Part) -> Markup:
     """Cloaked Cats' section for `inputs.role`, from `part` (sections.section_html's: given.py's
     `part` in the section's language)."""
     snap = inputs.snap
     at = place_of(inputs.game_id, inputs.code, snap.version, snap.game_number, inputs.role)
     if inputs.role == "board":
-        return Markup("\n".join(['<div class="cc cc-board-view">', *board(inputs, part, at), "</div>"]))
-    return Markup("\n".join(['<div class="cc cc-seat-view">', *seat(inputs, part, at), "</div>"]))
+        return Markup("\n".join(['<div class="cc cc-board-view">', *board(inputs, part, laid_out, at), "</div>"]))
+    return Markup("\n".join(['<div class="cc cc-seat-view">', *seat(inputs, part, laid_out, at), "</div>"]))
 
 
-def seat(inputs: SectionInputs, part: Callable[..., Markup], at: tuple) -> list[str]:
+def seat(inputs: SectionInputs, part: Part, laid_out: Part, at: tuple) -> list[str]:
     """A phone's section, top to bottom: its secret cat, the last guess, its turn or whose turn it
     is, the scores, the players, the dance floor and what happened."""
     view, viewer = inputs.view, inputs.snap.viewer
@@ -62,14 +65,16 @@ def seat(inputs: SectionInputs, part: Callable[..., Markup], at: tuple) -> list[
         else:
             html.append(part(CC, "status_line", view["turn"], view["final_round"], view["round"]))
     html += ended(view, part, at)
-    html.append(part(CC, "players", view["players"], playing, me["seat"] if me else None))
-    html.append(part(SEAT, "floor", view["cats"], view["cats_left"], playing))
+    html.append(laid_out("cc players", players, view["players"], playing, me["seat"] if me else None, False))
+    cats = view["cats"]
+    floor = laid_out("cc dance floor", dance_floor, cats, view["cats_left"], playing, False, False)
+    html.append(str.replace(part(SEAT, "floor", len(cats), view["cats_left"]), FLOOR_MARK, floor, 1))
     if view["events"]:
-        html.append(part(CC, "events", view["events"]))
+        html.append(laid_out("cc events", events, view["events"]))
     return html
 
 
-def turn(view: dict, me: dict, part: Callable[..., Markup], at: tuple) -> Markup:
+def turn(view: dict, me: dict, part: Part, at: tuple) -> Markup:
     """The turn's block on the phone whose turn it is. Playing a cat card reads none of the table's
     moves so far, so that block is given none of them and found again at this seat's next turn."""
     step = me["step"]
@@ -81,7 +86,7 @@ def turn(view: dict, me: dict, part: Callable[..., Markup], at: tuple) -> Markup
                 players, me["seat"], guessable, view["cats_left"], at)
 
 
-def ended(view: dict, part: Callable[..., Markup], at: tuple, far: bool = False) -> list[str]:
+def ended(view: dict, part: Part, at: tuple, far: bool = False) -> list[str]:
     """The scores and the rematch, once the game is over."""
     if view["phase"] != "over":
         return []
@@ -90,7 +95,7 @@ def ended(view: dict, part: Callable[..., Markup], at: tuple, far: bool = False)
     return html + ([f'<div class="controls">{rematch}</div>'] if far else [rematch])
 
 
-def board(inputs: SectionInputs, part: Callable[..., Markup], at: tuple) -> list[str]:
+def board(inputs: SectionInputs, part: Part, laid_out: Part, at: tuple) -> list[str]:
     """The board's section: whose turn it is, the last guess and the scores, read from across the
     table (`far`), then the players, the dance floor, what happened, and the host's correction."""
     view, viewer = inputs.view, inputs.snap.viewer
@@ -104,10 +109,38 @@ def board(inputs: SectionInputs, part: Callable[..., Markup], at: tuple) -> list
     if view["last_guess"]:
         html.append(part(CC, "last_guess", view["last_guess"], True))
     html += ended(view, part, at, far=True)
-    html.append(part(CC, "players", view["players"], playing, None, True))
-    html.append(part(CC, "dance_floor", view["cats"], view["cats_left"], playing, True, True))
+    html.append(laid_out("cc players", players, view["players"], playing, None, True))
+    html.append(laid_out("cc dance floor", dance_floor, view["cats"], view["cats_left"], playing, True, True))
     if view["events"]:
-        html.append(part(CC, "events", view["events"]))
+        html.append(laid_out("cc events", events, view["events"]))
     if viewer is not None and viewer.is_host and playing and view["cats"]:
         html.append(part(BOARD, "fix_cat", view["cats"], view["catalogue"], at))
     return html
+
+
+# The lists of a section, each laid out from its items' parts and kept as a part is (`laid_out`): the
+# first screen of a change to show one joins its items' parts, each found unless the change touched
+# it, and every other screen finds the list whole under one digest. As macros, every list a change
+# touched ran its loop in Jinja for each screen.
+
+def players(players: list, playing: bool, me_seat: int | None, far: bool, part: Part) -> str:
+    """The players' cards; `me_seat`'s says "(you)"."""
+    far = far and playing
+    cards = [part(CC, "player", p, p["seat"] == me_seat, far) for p in players]
+    return "".join([part(CC, "players_open"), *cards, "</section>"])
+
+
+def dance_floor(cats: list, cats_left: int, playing: bool, heading: bool, far: bool,
+                part: Part) -> str:
+    """The dance floor, newest cat card first (marked on the board in play, `far`)."""
+    cards = [part(CC, "cat_card", cat, far and playing and i == 0) for i, cat in enumerate(reversed(cats))]
+    return str.replace(part(CC, "dance_floor", len(cats), cats_left, heading), CATS_MARK, "".join(cards), 1)
+
+
+def events(happened: list, part: Part) -> str:
+    """What happened, a line a part: a line never changes once written."""
+    html = ['<section class="cc-events"><h2>', part(CC, "events_title"), '</h2><ol class="cc-event-list">']
+    for event in happened:
+        html += ["<li>", part(CC, "event_line", event), "</li>"]
+    html.append("</ol></section>")
+    return "".join(html)

@@ -389,21 +389,24 @@ def test_a_section_that_reads_its_viewer_is_made_each_time_and_not_kept(app, in_
 
 
 def parts_made(renderings) -> list[str]:
-    """The macros (or templates) of the parts `renderings` makes from now on, each time one is
-    made rather than found; a part made inside another counts as its own."""
+    """The macros (or templates, or names of pieces laid out in Python) of the parts `renderings`
+    makes from now on, each time one is made rather than found; a part made inside another counts
+    as its own."""
     made, inner = [], [0]
-    real = renderings.part
 
-    def part(template, macro, *args, **values):
-        inner.append(0)
-        before = renderings.parts_rendered
-        html = real(template, macro, *args, **values)
-        within = inner.pop()
-        if renderings.parts_rendered - before - within:
-            made.append(macro or template)
-        inner[-1] += renderings.parts_rendered - before
-        return html
-    renderings.part = part
+    def spied(method, name_of):
+        def spy(*args, **values):
+            inner.append(0)
+            before = renderings.parts_rendered
+            html = method(*args, **values)
+            within = inner.pop()
+            if renderings.parts_rendered - before - within:
+                made.append(name_of(args))
+            inner[-1] += renderings.parts_rendered - before
+            return html
+        return spy
+    renderings.part = spied(renderings.part, lambda args: args[1] or args[0])
+    renderings.laid_out = spied(renderings.laid_out, lambda args: args[0])
     return made
 
 
@@ -427,10 +430,10 @@ def test_cloaked_cats_sections_are_their_parts_found_and_a_change_makes_each_par
     first = {name: p.html("seat") for name, p in phones.items()}
     again = {name: p.html("seat") for name, p in phones.items()}
     assert again == first and renderings.rendered == sections   # no template run: the frame is unchanged
-    for shared in ("status_line", "floor", "dance_floor", "cat_card", "events"):
+    for shared in ("status_line", "floor", "dance_floor", "cc dance floor", "cat_card", "cc events", "event_line"):
         assert made.count(shared) == 1, (shared, made)
     assert made.count("turn") == 1 and "mine" not in made
-    assert made.count("players") == len(phones)   # the list marks "(you)"; its cards are found
+    assert made.count("cc players") == len(phones)   # the list marks "(you)"; its cards are found
 
 
 def test_renderings_are_kept_up_to_a_size_in_characters_least_recently_used_first():
