@@ -11,10 +11,13 @@ What is a seat's own is apart by structure: the secret block (`_seat.html` mine)
 seat's features and colour and nothing else, and kept for this seat alone (its key holds the table
 and the seat); the turn's block is given which step of the turn is this seat's and public pieces of
 the view. Every other part is given public pieces only (`view` is everyone's part; the seat's own is
-under OWN_VIEW, games/base.py), so a part two seats share cannot carry either one's secret.
+under OWN_VIEW, games/base.py), so a part two seats share cannot carry either one's secret. Even the
+players' list, whose own card says "(you)" on each phone, is one for every phone: each puts its
+"(you)" in at its card's mark (`with_you`), as sections.fill_in puts in the version.
 """
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Callable
 
 from markupsafe import Markup
@@ -31,6 +34,8 @@ BOARD = "games/cloaked-cats/_board.html"   # the board's own blocks
 Part = Callable[..., Markup]   # sections.section_html's `part` and `laid_out`
 CATS_MARK = "<!--@cats-->"     # where the dance floor takes its cards
 FLOOR_MARK = "<!--@floor-->"   # where a phone's drawer takes the dance floor
+YOU_MARK = "<!--@you-%d-->"    # where a seat's card on a phone may say "(you)"
+YOU_MARKS = re.compile("<!--@you-[0-9]+-->")
 
 
 def section(inputs: SectionInputs, part: Part, laid_out: Part) -> Markup:
@@ -65,7 +70,8 @@ def seat(inputs: SectionInputs, part: Part, laid_out: Part, at: tuple) -> list[s
         else:
             html.append(part(CC, "status_line", view["turn"], view["final_round"], view["round"]))
     html += ended(view, part, at)
-    html.append(laid_out("cc players", players, view["players"], playing, me["seat"] if me else None, False))
+    listing = laid_out("cc players", players, view["players"], playing, True, False)
+    html.append(with_you(listing, me["seat"] if me else None, part))
     cats = view["cats"]
     floor = laid_out("cc dance floor", dance_floor, cats, view["cats_left"], playing, False, False)
     html.append(str.replace(part(SEAT, "floor", len(cats), view["cats_left"]), FLOOR_MARK, floor, 1))
@@ -109,7 +115,7 @@ def board(inputs: SectionInputs, part: Part, laid_out: Part, at: tuple) -> list[
     if view["last_guess"]:
         html.append(part(CC, "last_guess", view["last_guess"], True))
     html += ended(view, part, at, far=True)
-    html.append(laid_out("cc players", players, view["players"], playing, None, True))
+    html.append(laid_out("cc players", players, view["players"], playing, False, True))
     html.append(laid_out("cc dance floor", dance_floor, view["cats"], view["cats_left"], playing, True, True))
     if view["events"]:
         html.append(laid_out("cc events", events, view["events"]))
@@ -123,11 +129,18 @@ def board(inputs: SectionInputs, part: Part, laid_out: Part, at: tuple) -> list[
 # it, and every other screen finds the list whole under one digest. As macros, every list a change
 # touched ran its loop in Jinja for each screen.
 
-def players(players: list, playing: bool, me_seat: int | None, far: bool, part: Part) -> str:
-    """The players' cards; `me_seat`'s says "(you)"."""
+def players(players: list, playing: bool, you_marks: bool, far: bool, part: Part) -> str:
+    """The players' cards, on a phone (`you_marks`) each with a mark where "(you)" may go (with_you)."""
     far = far and playing
-    cards = [part(CC, "player", p, p["seat"] == me_seat, far) for p in players]
+    cards = [part(CC, "player", p, you_marks, far) for p in players]
     return "".join([part(CC, "players_open"), *cards, "</section>"])
+
+
+def with_you(listing: str, me_seat: int | None, part: Part) -> str:
+    """The players' list every phone shares, with "(you)" on `me_seat`'s card and the marks gone."""
+    if me_seat is not None:
+        listing = str.replace(listing, YOU_MARK % me_seat, part(CC, "you"), 1)
+    return YOU_MARKS.sub("", listing)
 
 
 def dance_floor(cats: list, cats_left: int, playing: bool, heading: bool, far: bool,

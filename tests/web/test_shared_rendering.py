@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import re
 
 import pytest
 from markupsafe import Markup
@@ -430,10 +431,13 @@ def test_cloaked_cats_sections_are_their_parts_found_and_a_change_makes_each_par
     first = {name: p.html("seat") for name, p in phones.items()}
     again = {name: p.html("seat") for name, p in phones.items()}
     assert again == first and renderings.rendered == sections   # no template run: the frame is unchanged
-    for shared in ("status_line", "floor", "dance_floor", "cc dance floor", "cat_card", "cc events", "event_line"):
-        assert made.count(shared) == 1, (shared, made)
+    for shared in ("status_line", "cc players", "floor", "dance_floor", "cc dance floor", "cat_card", "cc events",
+                   "event_line"):
+        assert made.count(shared) == 1, (shared, made)   # the players' list too: each phone puts its "(you)" in
     assert made.count("turn") == 1 and "mine" not in made
-    assert made.count("cc players") == len(phones)   # the list marks "(you)"; its cards are found
+    for name, html in first.items():
+        assert html.count("(you)") == 1 and "<!--@you" not in html
+        assert re.search(rf'<strong class="cc-name">{name}</strong> <small>\(you\)</small>', html), name
 
 
 def test_renderings_are_kept_up_to_a_size_in_characters_least_recently_used_first():
