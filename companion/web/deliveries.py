@@ -13,6 +13,8 @@ import time
 
 import gevent
 
+from .renderings import one_change
+
 KEEP_ALIVE = b": keep-alive\n\n"   # an event stream's comment: nothing for the page, bytes for the proxies
 
 # Keep-alives written before the sweep lets other greenlets run: streams opened together (a
@@ -168,12 +170,13 @@ class Deliveries:
             gevent.spawn(self.deliver, code, version)
 
     def deliver(self, code: str, version: int, made_here: bool = False) -> None:
-        for listener in list(self._tables.get(code, ())):
-            try:
-                give(listener, version, made_here)
-            except Exception:   # one stream's fault must not cost the others their event
-                log.exception("could not deliver an event to a stream")
-                listener.end()
+        with one_change():   # the screens' views share their parts by what they are made from
+            for listener in list(self._tables.get(code, ())):
+                try:
+                    give(listener, version, made_here)
+                except Exception:   # one stream's fault must not cost the others their event
+                    log.exception("could not deliver an event to a stream")
+                    listener.end()
 
     def sweep(self) -> None:
         """Every `tick`, the keep-alives due; ends when no stream is left (the next one to open

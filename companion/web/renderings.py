@@ -4,6 +4,7 @@ than their share of characters; and Jinja run the way sections and parts need it
 fields and what given.py makes once per language."""
 from __future__ import annotations
 
+import contextvars
 import copyreg
 import dataclasses
 import hashlib
@@ -11,7 +12,7 @@ import operator
 import pickle
 import threading
 from collections import OrderedDict
-from contextlib import nullcontext
+from contextlib import contextmanager, nullcontext
 
 from flask import current_app
 from markupsafe import Markup
@@ -66,6 +67,39 @@ def written_by_fields(*classes: type) -> None:
 # Markup (a str subclass) likewise: as its class and its text. Pickle's own way took 2-3 µs a Markup
 # against 0.4 µs for a str, and a frame's inputs hold four (the marks where its pieces go).
 copyreg.pickle(Markup, lambda markup: (Markup, (str(markup),)))
+
+
+# While the screens of one change are given their views (web/deliveries.py Deliveries.deliver): the
+# parts found or made so far, by the identity of what they were made from. Every screen's view of a
+# read is made from the same objects (everyone's part of a game's view, made once per read, and its
+# lists: engine/snapshots.py), so the second screen to show a part finds it by those objects'
+# identities, with no digest of their contents: a Cloaked Cats phone's section hands its parts the
+# players, the cat cards and the events, whose digests were most of the section's cost. A view is
+# never changed once made (games/base.py with_own), and each entry holds what it was made from, so
+# no identity in a key can be another object's while the scope lasts; it ends with the deliveries.
+_ONE_CHANGE: contextvars.ContextVar[dict | None] = contextvars.ContextVar("renderings_of_one_change", default=None)
+
+
+@contextmanager
+def one_change():
+    """The scope of one change's deliveries: parts are found again by what they were made from."""
+    token = _ONE_CHANGE.set({})
+    try:
+        yield
+    finally:
+        _ONE_CHANGE.reset(token)
+
+
+def _by_identity(name: str, macro: str | None, language: str, args: tuple, values: dict, find) -> Markup:
+    """`find()`'s part, or the one the scope of this change found for the same objects."""
+    scope = _ONE_CHANGE.get()
+    if scope is None:
+        return find()
+    ident = (name, macro, language, *map(id, args), *[(k, id(v)) for k, v in values.items()])
+    kept = scope.get(ident)
+    if kept is None:
+        kept = scope[ident] = (find(), args, values)   # holding them keeps their identities theirs
+    return kept[0]
 
 
 def context_of(inputs) -> dict:
@@ -127,14 +161,16 @@ class Renderings:
                     return render(template, language, values)
                 module = given(current_app, language)["language_module"](template)
                 return Markup(getattr(module, macro)(*args, **values))
-        return self._found_or_made(digest((template, macro, language, args, values)), make)
+        return _by_identity(template, macro, language, args, values,
+                            lambda: self._found_or_made(digest((template, macro, language, args, values)), make))
 
     def laid_out(self, name: str, language: str, args: tuple, lay_out) -> Markup:
         """A piece of a section laid out in Python (web/toolbox_section.py) by `lay_out()` from
         `args` and parts in `language`, which is all it reads, kept under their digest as a part
         is: the first of a change's views to show it joins its parts, the others find it. `name`
         says which piece (no template's path is one)."""
-        return self._found_or_made(digest((name, None, language, args, {})), lambda: Markup(lay_out()))
+        return _by_identity(name, None, language, args, {},
+                            lambda: self._found_or_made(digest((name, None, language, args, {})), lambda: Markup(lay_out())))
 
     def _found_or_made(self, key: bytes | None, make, part: bool = True) -> Markup:
         """The rendering kept under `key`, or `make()`'s, kept (unless `key` is None: not kept) and

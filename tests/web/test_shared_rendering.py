@@ -500,3 +500,28 @@ def test_a_tables_events_are_kept_for_its_newest_read_alone(app, new_table):
     assert late != first and f"id: {older.read.version}\n".encode() in late
     assert events.event(newer, "board", context) is first
     assert (events.made, events.shared) == (2, 1)
+
+
+def test_within_one_change_a_part_is_found_again_by_what_it_was_made_from(app, monkeypatch):
+    """While one change's screens are given their views (renderings.one_change), a part asked for
+    again with the very objects it was made from is that part, with no digest of them taken; equal
+    objects that are not the same ones are found by their digest as ever, and outside a change
+    every part asked for takes its digest."""
+    from companion.web import renderings as kept
+
+    renderings = app.extensions["sections"]
+    digests = []
+    real = kept.digest
+    monkeypatch.setattr(kept, "digest", lambda inputs: digests.append(1) or real(inputs))
+    cat = {"number": 1, "features": [], "masks": [], "by": "Ann", "fixed": False}
+
+    def card(shown: dict):
+        return renderings.part("games/cloaked-cats/_cc.html", "cat_card", "en", (shown, False), {})
+    with app.app_context():
+        with kept.one_change():
+            first = card(cat)
+            made = renderings.parts_rendered
+            assert card(cat) is first and len(digests) == 1
+            assert card(dict(cat)) == first and len(digests) == 2   # equal, not the same: by its digest
+        assert card(cat) == first and len(digests) == 3   # the change is over
+        assert renderings.parts_rendered == made
