@@ -34,6 +34,7 @@ BOARD = "games/cloaked-cats/_board.html"   # the board's own blocks
 Part = Callable[..., Markup]   # sections.section_html's `part` and `laid_out`
 CATS_MARK = "<!--@cats-->"     # where the dance floor takes its cards
 FLOOR_MARK = "<!--@floor-->"   # where a phone's drawer takes the dance floor
+CHOICES_MARK = "<!--@choices-->"   # where the host's correction takes its choice of cat cards
 YOU_MARK = "<!--@you-%d-->"    # where a seat's card on a phone may say "(you)"
 YOU_MARKS = re.compile("<!--@you-[0-9]+-->")
 
@@ -85,11 +86,12 @@ def turn(view: dict, me: dict, part: Part, at: tuple) -> Markup:
     moves so far, so that block is given none of them and found again at this seat's next turn."""
     step = me["step"]
     if step == "cat":
-        newest = players = guessable = None
+        newest = players = guessable = cats_left = None
     else:
         newest, players, guessable = (view["cats"] or [None])[-1], view["players"], view["guessable"]
+        cats_left = view["cats_left"]
     return part(SEAT, "turn", step, view["final_round"], view["cat_features"], view["catalogue"], newest,
-                players, me["seat"], guessable, view["cats_left"], at)
+                players, me["seat"], guessable, cats_left, at)
 
 
 def ended(view: dict, part: Part, at: tuple, far: bool = False) -> list[str]:
@@ -120,7 +122,8 @@ def board(inputs: SectionInputs, part: Part, laid_out: Part, at: tuple) -> list[
     if view["events"]:
         html.append(laid_out("cc events", events, view["events"]))
     if viewer is not None and viewer.is_host and playing and view["cats"]:
-        html.append(part(BOARD, "fix_cat", view["cats"], view["catalogue"], at))
+        choices = "".join(part(CC, "cat_choice", cat) for cat in reversed(view["cats"]))
+        html.append(str.replace(part(BOARD, "fix_cat", view["catalogue"], at), CHOICES_MARK, choices, 1))
     return html
 
 
