@@ -3,8 +3,8 @@
 Each seat's view is its own (its three secret features, and whether it is its turn), yet most of a
 phone's screen is what every screen shows alike: the status line, the last guess, the players, the
 dance floor, what happened. As one template per seat, all of it ran again for every phone after
-every change, though the pieces were parts already kept: Jinja running the section was two thirds of
-a change's CPU. Laid out here, a phone's section is its parts in order, each found under the digest
+every change, though the pieces were parts already kept: Jinja running the seat's template was two
+fifths of a change's CPU (bench/stream_cpu.py --game cloaked-cats --profile). Laid out here, a phone's section is its parts in order, each found under the digest
 of what it shows, and only a part whose values changed is made, once for every screen that shows it.
 
 What is a seat's own is apart by structure: the secret block (`_seat.html` mine) is given this

@@ -165,12 +165,14 @@ class Renderings:
                             lambda: self._found_or_made(digest((template, macro, language, args, values)), make))
 
     def laid_out(self, name: str, language: str, args: tuple, lay_out) -> Markup:
-        """A piece of a section laid out in Python (web/toolbox_section.py) by `lay_out()` from
-        `args` and parts in `language`, which is all it reads, kept under their digest as a part
-        is: the first of a change's views to show it joins its parts, the others find it. `name`
-        says which piece (no template's path is one)."""
+        """A piece of a section laid out in Python (web/toolbox_section.py, cloaked_cats_section.py)
+        by `lay_out()` from `args` and parts in `language`, which is all it reads, kept under their
+        digest as a part is: the first of a change's views to show it joins its parts, the others
+        find it. `name` says which piece (no template's path is one)."""
+        def make() -> Markup:
+            return Markup(lay_out())
         return _by_identity(name, None, language, args, {},
-                            lambda: self._found_or_made(digest((name, None, language, args, {})), lambda: Markup(lay_out())))
+                            lambda: self._found_or_made(digest((name, None, language, args, {})), make))
 
     def _found_or_made(self, key: bytes | None, make, part: bool = True) -> Markup:
         """The rendering kept under `key`, or `make()`'s, kept (unless `key` is None: not kept) and

@@ -35,9 +35,12 @@ each line of a log, a Toolbox part's block) is a part (given.py's `part`): a tem
 the values the section hands it, or a macro called with them, in the section's language, which is
 all it can read, and kept under their digest like a section. A part with forms is handed where they
 go (forms.place_of). So after a roll only what the roll changed is made again, not the whole section.
-A section that is nothing but parts in order (the Toolbox's) has no template: it is laid out in
-Python from its inputs (LAID_OUT_IN_PYTHON, web/toolbox_section.py) and not kept, since joining
-parts already kept costs less than running a template and taking the digest of its whole HTML.
+A section that is nothing but parts in order (the Toolbox's, Cloaked Cats') has no template: it is
+laid out in Python from its inputs (LAID_OUT_IN_PYTHON, web/toolbox_section.py,
+web/cloaked_cats_section.py) and not kept, since joining parts already kept costs less than running
+a template and taking the digest of its whole HTML. While one change's screens are given their
+views, a part asked for again with the very objects it was made from is found by their identity
+(renderings.one_change): every screen's view of a read is made of the same objects.
 
 Rendering itself is Jinja's (renderings.py `render`), with what given.py makes once per language
 (gettext, `ui`, `part`, modules of macros) beside the inputs' fields, rather than
@@ -224,8 +227,8 @@ def section_html(renderings: Renderings, inputs: SectionInputs, around=nullconte
     if lay_out is None:
         # A section that reads who its viewer is (Game.sections_read_viewer) is that viewer's own:
         # no other screen finds it, and after a change it is made again anyway, so it is not kept.
-        # Its key was a seventh of a Cloaked Cats change, and 300 tables' own sections pushed the
-        # parts every screen shares out of the renderings.
+        # Its key was a seventh of a Cloaked Cats change when its section was such a template, and
+        # 300 tables' own sections pushed the parts every screen shares out of the renderings.
         return renderings.render(section_template(inputs), inputs, around, keep=inputs.snap.viewer is None)
     language = inputs.language
 
