@@ -525,3 +525,15 @@ def test_within_one_change_a_part_is_found_again_by_what_it_was_made_from(app, m
             assert card(dict(cat)) == first and len(digests) == 2   # equal, not the same: by its digest
         assert card(cat) == first and len(digests) == 3   # the change is over
         assert renderings.parts_rendered == made
+
+
+@pytest.mark.parametrize("game", [e.id for e in games.catalogue()])
+def test_no_screen_of_a_game_in_play_shows_a_mark_left_unfilled(in_play, game):
+    """Every mark where a rendering takes a piece afterwards (the version, the clock, the section,
+    the dice's faces, the dance floor's cards, a phone's "(you)") is filled or taken out before a
+    view leaves: a mark left in would be a piece missing from the screen."""
+    board, phones = in_play(game)
+    screens = [(board, "board"), *[(phone, "seat") for phone in phones.values()]]
+    for screen, role in screens:
+        html = screen.html(role)
+        assert "<!--@" not in html, (game, role, html[html.index("<!--@"):][:60])
