@@ -397,10 +397,14 @@ def mine(state: dict, seat: Seat) -> dict | None:
     if me is None:
         return None
     turn = state["turn"] if state["phase"] == "playing" else None
+    step = turn["step"] if turn and turn["seat"] == me["seat"] else None
     return {"seat": me["seat"], "colour": _colour(me["colour"]),
             "features": [{**_feature(f), "revealed": f in me["revealed"]} for f in me["features"]],
             "my_turn": bool(turn) and turn["seat"] == me["seat"],
-            "step": turn["step"] if turn and turn["seat"] == me["seat"] else None}
+            "step": step,
+            # whom this seat may ask at its guess, as `guess` allows: another player still hiding a feature
+            "targets": [p["seat"] for p in state["players"] if p["seat"] != me["seat"] and _unrevealed(p)]
+                       if step == "guess" else []}
 
 
 def view(state: dict, ctx: Ctx) -> dict:

@@ -91,7 +91,7 @@ def turn(view: dict, me: dict, part: Part, at: tuple) -> Markup:
         newest, players, guessable = (view["cats"] or [None])[-1], view["players"], view["guessable"]
         cats_left = view["cats_left"]
     return part(SEAT, "turn", step, view["final_round"], view["cat_features"], view["catalogue"], newest,
-                players, me["seat"], guessable, cats_left, at)
+                players, me["targets"], guessable, cats_left, at)
 
 
 def ended(view: dict, part: Part, at: tuple, far: bool = False) -> list[str]:

@@ -220,6 +220,21 @@ def test_guess_refusals():
         cc.guess(state, ctx(s, 1), 3, "playful_kitty")
 
 
+def test_a_seat_at_its_guess_is_told_whom_it_may_ask_as_guess_allows():
+    """The view offers as targets exactly the players `guess` accepts: another player with a hidden
+    feature; and none to a seat before or after its guess."""
+    state, s = started(4, features=FIXED)
+    assert cc.mine(state, s[0])["targets"] == []   # its turn, before its cat card
+    cc.play_cat(state, ctx(s, 1), ["strutting_beauty", "fish_cocktail", "black_coat"])
+    player(state, 2)["revealed"] = list(FIXED[2])
+    assert cc.mine(state, s[0])["targets"] == [3, 4]
+    assert cc.mine(state, s[2])["targets"] == []   # not its turn
+    for target in (3, 4):
+        cc.guess(copy.deepcopy(state), ctx(s, 1), target, "white_coat")
+    with pytest.raises(RuleError, match="no hidden features left"):
+        cc.guess(state, ctx(s, 1), 2, "white_coat")
+
+
 # ---- turns and rounds
 
 def test_end_turn_needs_a_cat_and_passes_clockwise_counting_rounds():
