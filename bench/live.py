@@ -53,10 +53,8 @@ import json  # noqa: E402
 import os  # noqa: E402
 import random  # noqa: E402
 import resource  # noqa: E402
-import socket  # noqa: E402
 import sys  # noqa: E402
 import tempfile  # noqa: E402
-import re  # noqa: E402
 import time  # noqa: E402
 import zlib  # noqa: E402
 from pathlib import Path  # noqa: E402
@@ -69,10 +67,8 @@ from _client import KeptAlive, TapSocket, http  # noqa: E402
 from _server import RedisServer, Server, percentile  # noqa: E402
 import taps_log  # noqa: E402
 from _cloaked_play import next_tap  # noqa: E402
+from _live_screen import VERSION, Device, fail  # noqa: E402
 
-
-VERSION = re.compile(rb'data-version="(\d+)"')
-STREAM = re.compile(rb'hx-sse:connect="([^"]+)"')   # the page's event stream, as its script opens it
 
 # A page's htmx tap: the answer is the tapping screen's fresh view (HTML, compressed as a browser
 # asks), which the page swaps in, or, since 27 November 2026 00:10 UTC, 204 with the version alone
@@ -83,13 +79,6 @@ HTMX_TAP = {"Accept": "text/html", "HX-Request": "true", "Accept-Encoding": "gzi
 # Since 27 November 2026 11:00 UTC a page sends its taps over its tap socket while that is open
 # (companion/web/tap_socket.py), each answered as that POST would be: the board taps so unless told
 # --post-taps (the POSTs above, as every figure before then was measured).
-
-
-def fail(stats: dict, why: str) -> None:
-    """A failed tap or fetch, counted in all and by why (the result's `failures`)."""
-    stats["failed"] += 1
-    failures = stats.setdefault("failures", {})
-    failures[why] = failures.get(why, 0) + 1
 
 
 def tap_failure(status: int | None) -> str:
@@ -105,100 +94,6 @@ def version_made(status: int, headers: dict, body: bytes) -> int:
         return json.loads(body)["version"]
     html = zlib.decompress(body, 47) if body[:2] == b"\x1f\x8b" else body  # 47: gzip or zlib
     return int(VERSION.search(html).group(1))
-
-
-class Device:
-    """One screen: a phone with a seat cookie (`role` "seat"), or the table's board with the host's
-    cookie (`role` "board"), holding an open event stream (`?as=<role>`: each event carries the
-    fresh view, as the page takes it), and re-fetching its view when an event has none (always with
-    `refetch_always`: the stream without `as=`, as before the views came in the events). Every view
-    that reaches it is counted and timed (`arrivals`: version, when)."""
-
-    def __init__(self, port: int, code: str, name: str, stats: dict, source: str, refetch_always: bool = False,
-                 cookie: str | None = None):
-        self.port, self.code, self.stats, self.source = port, code, stats, source
-        self.refetch_always = refetch_always
-        self.role = "seat" if cookie is None else "board"
-        if cookie is None:
-            status, hdrs, _ = http(port, "POST", f"/t/{code}/join", {"name": name}, source=source)
-            if status != 200:
-                raise RuntimeError(f"join failed: {status}")
-            cookie = hdrs["set-cookie"].split(";")[0]
-        self.cookie = cookie
-        # The device's page first, as a browser loads it before its script opens the stream (and as
-        # every real screen's first view is rendered): the seat's page, or the board's.
-        page = f"/t/{code}/seat" if self.role == "seat" else f"/t/{code}"
-        status, _, html = http(port, "GET", page, headers={"Cookie": cookie, "Accept": "text/html"}, source=source)
-        if status != 200:
-            raise RuntimeError(f"page load failed: {status}")
-        # The stream the page's script opens: its role and the page's tab, which its taps then name
-        # (X-Tab) so that an answer can leave out the view the stream carries.
-        self.stream_path = STREAM.search(html).group(1).decode().replace("&amp;", "&")
-        self.tab = re.search(r"[?&]tab=([^&]+)", self.stream_path).group(1)
-        self.version = 0
-        self.view = b""   # the last event carrying a view (what --game cloaked-cats reads: _cloaked_play.py)
-        self.seat: int | None = None   # its seat's id, where the bench needs it (--game cloaked-cats)
-        self.event_at: dict[int, float] = {}  # version -> when its event reached this device
-        self.arrivals: list[tuple[int, float]] = []  # (version of the view, when it arrived), in order
-        self.updated = Event()
-        self.connected = Event()
-
-    def listen(self, stop: Event) -> None:
-        s = None
-        try:
-            s = socket.create_connection(("127.0.0.1", self.port), timeout=None, source_address=(self.source, 0))
-            stream = f"/t/{self.code}/events" if self.refetch_always else self.stream_path
-            s.sendall((f"GET {stream} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: {self.cookie}\r\n"
-                       f"Accept: text/event-stream\r\nLast-Event-ID: 999999\r\n\r\n").encode())
-            buffer = b""
-            while not stop.is_set():
-                chunk = s.recv(65536)  # as a browser reads: a whole event at once, not in 4 KB pieces
-                if not chunk:
-                    break
-                buffer += chunk
-                if b": ok" in buffer:
-                    self.connected.set()
-                while b"\n\n" in buffer:
-                    event, buffer = buffer.split(b"\n\n", 1)
-                    if b"event: changed" in event:
-                        found = re.search(rb"data: (\d+)", event)
-                        if found:
-                            self.event_at[int(found.group(1))] = time.perf_counter()
-                        html = VERSION.search(event)
-                        if html:  # the fresh view came in the event: what the page swaps in
-                            self.stats["bytes"] += len(event)
-                            self.stats["views_in_events"] += 1
-                            self.version = max(self.version, int(html.group(1)))
-                            self.view = event
-                            self.arrivals.append((self.version, time.perf_counter()))
-                            self.updated.set()
-                        else:
-                            self.refetch()
-        except Exception:
-            self.stats["stream_errors"] += 1
-        finally:  # however it ends (stopped, killed): the server sees the stream closed
-            if s is not None:
-                s.close()
-
-    def refetch(self) -> None:
-        """What the page does on `changed`: fetch its own HTML view (compressed, as a browser asks)."""
-        try:
-            status, _, body = http(self.port, "GET", f"/t/{self.code}/view?as=seat",
-                                   headers={"Cookie": self.cookie, "Accept": "text/html", "HX-Request": "true",
-                                            "Accept-Encoding": "gzip, deflate"}, source=self.source)
-            if status != 200:
-                fail(self.stats, f"view fetch answered {status}")
-                return
-            self.stats["bytes"] += len(body)
-            self.stats["view_fetches"] += 1
-            html = zlib.decompress(body, 47) if body[:2] == b"\x1f\x8b" else body  # 47: gzip or zlib
-            found = VERSION.search(html)
-            if found:
-                self.version = max(self.version, int(found.group(1)))
-                self.arrivals.append((self.version, time.perf_counter()))
-            self.updated.set()
-        except Exception:
-            fail(self.stats, "view fetch not answered")
 
 
 def table_source(index: int) -> str:
