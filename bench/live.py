@@ -68,6 +68,7 @@ from _server import RedisServer, Server, percentile  # noqa: E402
 import taps_log  # noqa: E402
 from _cloaked_play import next_tap  # noqa: E402
 from _live_screen import VERSION, Device, fail  # noqa: E402
+from _live_tables import new_table, open_tables, table_source, table_versions  # noqa: E402
 
 
 # A page's htmx tap: the answer is the tapping screen's fresh view (HTML, compressed as a browser
@@ -96,11 +97,6 @@ def version_made(status: int, headers: dict, body: bytes) -> int:
     return int(VERSION.search(html).group(1))
 
 
-def table_source(index: int) -> str:
-    """The loopback address a table's devices send from (127.0.1.1, 127.0.1.2, ...)."""
-    return f"127.0.{1 + index // 250}.{1 + index % 250}"
-
-
 def seed_store(database: str, count: int) -> None:
     """`count` tables in the store before the server starts, made in-process through the app's own
     Tables (no HTTP, so 10,000 take seconds)."""
@@ -115,16 +111,6 @@ def seed_store(database: str, count: int) -> None:
         tables.create("toolbox", lambda key: options.get(key, []))
     app.extensions["companion"].hub.close()
     app.extensions["companion"].store.close()
-
-
-def new_table(port: int, game: str = "toolbox") -> tuple[str, dict]:
-    """A Toolbox table with dice (or a table of `game`); its code and the host's cookie header (the
-    board's actions need it)."""
-    form = {"game": "toolbox", "parts": ["dice"]} if game == "toolbox" else {"game": game}
-    status, hdrs, _ = http(port, "POST", "/tables", form)
-    if status != 303:
-        raise RuntimeError(f"table creation failed: {status}")
-    return hdrs["location"].rsplit("/", 1)[-1], {"Cookie": hdrs["set-cookie"].split(";")[0]}
 
 
 def page_connection(port: int, code: str, host: dict, source: str) -> KeptAlive:
@@ -205,26 +191,6 @@ class LoadSampler:
                     "max": round(max(self.samples), 2), "samples": len(self.samples)}}
 
 
-def start_games(table_devices: dict, hosts: dict) -> None:
-    """--game: before the clock starts, each phone's seat known (the bench finds the phone whose
-    turn it is by it), each table's game started by its board, and every screen given the deal."""
-    for code, ds in table_devices.items():
-        board = ds[-1]
-        for d in ds[:-1]:
-            d.seat = json.loads(http(d.port, "GET", f"/t/{code}/view.json", headers={"Cookie": d.cookie},
-                                     source=d.source)[2])["seat"]
-        version = json.loads(http(board.port, "GET", f"/t/{code}/view.json", source=board.source)[2])["version"]
-        status, _, body = http(board.port, "POST", f"/t/{code}/act/start", {"version": version, "as": "board"},
-                               headers=hosts[code], source=board.source)
-        if status != 200:
-            raise RuntimeError(f"the game did not start: {status} {body[:200]!r}")
-        dealt, deadline = json.loads(body)["version"], time.perf_counter() + 30
-        for d in ds:
-            while d.version < dealt and time.perf_counter() < deadline:
-                d.updated.wait(max(0.0, deadline - time.perf_counter()))
-                d.updated.clear()
-
-
 def record_tap(stats: dict, screens: list, version: int, sent: float, answered: float, last_view: float, nth: int,
                port: int) -> None:
     """A tap whose table's every screen had `version` or newer by `last_view`: its latency, its line
@@ -284,32 +250,12 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
     connections: list[KeptAlive] = []
     try:
         costs = cpu_costs(server, history)
-        # a table is made on the process that serves it when nothing is shared (split)
-        makers = servers if split else [server]
-        hosts = dict(new_table(makers[t % len(makers)].port, game) for t in range(tables))
-        codes = list(hosts)
-        serving = {code: servers[t % len(servers)] if by_table else server for t, code in enumerate(codes)}
-        # Each table: its phones, then its board (the host's screen, on the process that takes its actions).
-        table_devices = {code: [Device((serving[code] if by_table else servers[i % len(servers)]).port, code,
-                                       f"P{i}", stats, table_source(t), refetch_always)
-                                for i in range(devices)]
-                               + [Device(serving[code].port, code, "board", stats, table_source(t), refetch_always,
-                                         cookie=hosts[code]["Cookie"])]
-                         for t, code in enumerate(codes)}
-        listeners = [gevent.spawn(d.listen, stop) for ds in table_devices.values() for d in ds]
-        for ds in table_devices.values():
-            for d in ds:
-                d.connected.wait(30)
-        gevent.sleep(0.5)
-        if game != "toolbox":
-            start_games(table_devices, hosts)
-        held = sum(d.connected.is_set() for ds in table_devices.values() for d in ds)
+        opened = open_tables(servers, tables, devices, stats, stop, game=game, split=split, by_table=by_table,
+                             refetch_always=refetch_always)
+        codes, hosts, serving, table_devices = opened.codes, opened.hosts, opened.serving, opened.table_devices
+        listeners, held = opened.listeners, opened.held
         rss_idle = sum(s.rss_mb() for s in servers)
-        # Each table's version, read before the clock starts: 300 requests at once were the first
-        # thing the timed load met, and its slowest actions.
-        versions = {code: json.loads(http(serving[code].port, "GET", f"/t/{code}/view.json",
-                                          source=table_source(t))[2])["version"]
-                    for t, code in enumerate(codes)}
+        versions = table_versions(opened)
         # The board's POSTs go on connections it keeps open, as htmx's do in a browser (one, or
         # more while earlier taps are still waiting for their answers: open loop). The first is the
         # one its page came on, opened before the clock starts: a browser taps on the connection
