@@ -56,45 +56,18 @@ import resource  # noqa: E402
 import sys  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
-import zlib  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import gevent  # noqa: E402
 from gevent.event import Event  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _client import KeptAlive, TapSocket, http  # noqa: E402
+from _client import KeptAlive, http  # noqa: E402
 from _server import RedisServer, Server, percentile  # noqa: E402
 import taps_log  # noqa: E402
-from _cloaked_play import next_tap  # noqa: E402
-from _live_screen import VERSION, Device, fail  # noqa: E402
+from _live_screen import Device, fail  # noqa: E402
 from _live_tables import new_table, open_tables, table_source, table_versions  # noqa: E402
-
-
-# A page's htmx tap: the answer is the tapping screen's fresh view (HTML, compressed as a browser
-# asks), which the page swaps in, or, since 27 November 2026 00:10 UTC, 204 with the version alone
-# when the page's own stream was handed that view (the tap names the page's tab, X-Tab). The board
-# taps so unless told --json-taps (the version alone in JSON, as every figure before 26 November
-# 2026 18:30 UTC was measured: a page never asks that way).
-HTMX_TAP = {"Accept": "text/html", "HX-Request": "true", "Accept-Encoding": "gzip, deflate"}
-# Since 27 November 2026 11:00 UTC a page sends its taps over its tap socket while that is open
-# (companion/web/tap_socket.py), each answered as that POST would be: the board taps so unless told
-# --post-taps (the POSTs above, as every figure before then was measured).
-
-
-def tap_failure(status: int | None) -> str:
-    return "tap not answered (connection)" if status is None else f"tap answered {status}"
-
-
-def version_made(status: int, headers: dict, body: bytes) -> int:
-    """The version a tap's answer says it made: from JSON, from the view an htmx tap gets back, or,
-    when the page's stream carries that view (204), from X-View-Version."""
-    if status == 204:
-        return int(headers["x-view-version"])
-    if body[:1] == b"{":
-        return json.loads(body)["version"]
-    html = zlib.decompress(body, 47) if body[:2] == b"\x1f\x8b" else body  # 47: gzip or zlib
-    return int(VERSION.search(html).group(1))
+from _live_taps import Taps, tap_failure  # noqa: E402
 
 
 def seed_store(database: str, count: int) -> None:
@@ -111,15 +84,6 @@ def seed_store(database: str, count: int) -> None:
         tables.create("toolbox", lambda key: options.get(key, []))
     app.extensions["companion"].hub.close()
     app.extensions["companion"].store.close()
-
-
-def page_connection(port: int, code: str, host: dict, source: str) -> KeptAlive:
-    """A board's kept-alive connection, with its page loaded on it (as a browser's)."""
-    conn = KeptAlive(port, source=source)
-    status, _, _ = conn.request("GET", f"/t/{code}", headers={**host, "Accept": "text/html"})
-    if status != 200:
-        raise RuntimeError(f"board page load failed: {status}")
-    return conn
 
 
 def cpu_costs(server, history: int, samples: int = 300) -> dict:
@@ -252,73 +216,11 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
         costs = cpu_costs(server, history)
         opened = open_tables(servers, tables, devices, stats, stop, game=game, split=split, by_table=by_table,
                              refetch_always=refetch_always)
-        codes, hosts, serving, table_devices = opened.codes, opened.hosts, opened.serving, opened.table_devices
+        codes, serving, table_devices = opened.codes, opened.serving, opened.table_devices
         listeners, held = opened.listeners, opened.held
         rss_idle = sum(s.rss_mb() for s in servers)
         versions = table_versions(opened)
-        # The board's POSTs go on connections it keeps open, as htmx's do in a browser (one, or
-        # more while earlier taps are still waiting for their answers: open loop). The first is the
-        # one its page came on, opened before the clock starts: a browser taps on the connection
-        # that loaded the page, as boardgame.io's players move on sockets opened before its load
-        # (peer-bench's load.js). Opened in the first tap, a busy start had 300 tables connect
-        # within one second of the timed load.
-        idle: dict[str, list[KeptAlive]] = {
-            code: [page_connection(serving[code].port, code, hosts[code], table_source(t))] for t, code in enumerate(codes)}
-        connections.extend(conn for kept in idle.values() for conn in kept)
-        # Every page's tap socket, opened as the page opens it, before the clock starts: the
-        # board's carries its taps, the phones' stay open and idle, as on a table where the board taps.
-        over_socket = socket_taps and htmx_taps   # --json-taps asks what no page asks: a POST
-        sockets = {code: TapSocket(serving[code].port, code, hosts[code], tab=table_devices[code][-1].tab,
-                                   source=table_source(t))
-                   for t, code in enumerate(codes)} if over_socket else {}
-        connections.extend(sockets.values())
-        # Each phone's page's socket, held open (and idle unless its player taps: --game).
-        phone_sockets = {d: TapSocket(d.port, d.code, {"Cookie": d.cookie}, tab=d.tab, source=d.source)
-                         for ds in table_devices.values() for d in ds[:-1]} if sockets else {}
-        connections.extend(phone_sockets.values())
-        played = dict.fromkeys(codes, 0)   # cat cards each table played (--game cloaked-cats)
-
-        def tap_over(tapper: TapSocket, action: str, form: dict) -> tuple[int | None, int | None]:
-            """A tap over a page's socket; its answer's status and the version it made (None if unanswered)."""
-            try:
-                status, answer_headers, body = tapper.tap(action, form)
-            except OSError:
-                return None, None
-            stats["answers"][status] = stats["answers"].get(status, 0) + 1
-            return status, version_made(status, answer_headers, body) if status in (200, 204) else None
-
-        def players_tap(code: str, ds: list[Device], version: int) -> tuple[int | None, int | None]:
-            """--game cloaked-cats: the tap of the screen whose turn it is, over its page's socket."""
-            seat, action, fields = next_tap(ds[-1].view, {d.seat: d.view for d in ds[:-1]}, played[code])
-            played[code] += action == "act/play_cat"
-            if seat is None:
-                return tap_over(sockets[code], action, {"version": version, "as": "board", **fields})
-            phone = next(d for d in ds[:-1] if d.seat == seat)
-            return tap_over(phone_sockets[phone], action, {"version": version, "as": "seat", **fields})
-
-        def post_roll(code: str, board: Device, version: int) -> tuple[int | None, int | None]:
-            """The board's tap; its answer's status and the version it made (None if unanswered).
-            As a page's htmx tap (unless --json-taps), it names the board page's tab while that
-            page's stream is up, as table.js does. At a game other than the Toolbox, the tap of the
-            screen whose turn it is (players_tap)."""
-            if game != "toolbox":
-                return players_tap(code, table_devices[code], version)
-            if sockets:
-                return tap_over(sockets[code], "act/roll", {"version": version})
-            conn = idle[code].pop() if idle[code] else None
-            if conn is None:
-                conn = KeptAlive(serving[code].port, source=board.source)
-                connections.append(conn)
-            headers = {**hosts[code], **HTMX_TAP, "X-Tab": board.tab} if htmx_taps else hosts[code]
-            try:
-                status, answer_headers, body = conn.request("POST", f"/t/{code}/act/roll", {"version": version},
-                                                            headers=headers)
-            except OSError:  # no answer within the client's 30 s: a failure, and the table goes on
-                conn.close()
-                return None, None
-            idle[code].append(conn)
-            stats["answers"][status] = stats["answers"].get(status, 0) + 1
-            return status, version_made(status, answer_headers, body) if status in (200, 204) else None
+        taps = Taps(opened, stats, connections, game=game, htmx_taps=htmx_taps, socket_taps=socket_taps)
 
         rng = random.Random(7)
         stop_during = during(server.port, codes) if during else None
@@ -331,7 +233,7 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
                 for d in ds:
                     d.updated.clear()
                 started = time.perf_counter()
-                status, made = post_roll(code, ds[-1], version)
+                status, made = taps.send(code, ds[-1], version)
                 answered = time.perf_counter()
                 if made is None:
                     fail(stats, tap_failure(status))
@@ -358,7 +260,7 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
             started = time.perf_counter()
             # roll is independent of what the screen saw (stale="apply"): the newest version the
             # board knows of is enough, as on the page
-            status, made = post_roll(code, ds[-1], max(versions[code], ds[-1].version))
+            status, made = taps.send(code, ds[-1], max(versions[code], ds[-1].version))
             if made is None:
                 fail(stats, tap_failure(status))
                 return
@@ -436,12 +338,12 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
                          else f"{game}, every player's view its own, the tap of the screen whose turn it is"),
                 "mode": "open loop (taps on schedule)" if open_loop else "closed loop (next tap once every screen has the last)",
                 "taps_sent": ("over the board page's tap socket" if game == "toolbox" else "over the tapping page's socket")
-                             if sockets else "as POSTs",
+                             if taps.sockets else "as POSTs",
                 "taps_answered_with": ("the tapping screen's view (htmx), or 204 when its stream carried it" if htmx_taps
                                        else "the version (JSON)"),
                 "tables_in_store_before": seed_tables, "history_of_measured_table": history, **costs,
                 "tables": tables, "devices_per_table": devices, "screens_per_table": screens,
-                "streams_held": held, "tap_sockets_held": len(sockets) + len(phone_sockets), "actions": tables * actions, "measured": done, "failed": stats["failed"],
+                "streams_held": held, "tap_sockets_held": taps.sockets_held(), "actions": tables * actions, "measured": done, "failed": stats["failed"],
                 # the taps' answers by status: 204 when the board's stream carried the view (its tab)
                 "tap_answers": {str(k): v for k, v in sorted(stats["answers"].items())},
                 "failures": stats.get("failures", {}),
