@@ -65,9 +65,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _client import KeptAlive, http  # noqa: E402
 from _server import RedisServer, Server, percentile  # noqa: E402
 import taps_log  # noqa: E402
-from _live_screen import Device, fail  # noqa: E402
+from _live_screen import Device  # noqa: E402
 from _live_tables import new_table, open_tables, table_source, table_versions  # noqa: E402
-from _live_taps import Taps, tap_failure  # noqa: E402
+from _live_taps import Taps  # noqa: E402
+from _live_load import TimedLoad  # noqa: E402
 
 
 def seed_store(database: str, count: int) -> None:
@@ -155,23 +156,6 @@ class LoadSampler:
                     "max": round(max(self.samples), 2), "samples": len(self.samples)}}
 
 
-def record_tap(stats: dict, screens: list, version: int, sent: float, answered: float, last_view: float, nth: int,
-               port: int) -> None:
-    """A tap whose table's every screen had `version` or newer by `last_view`: its latency, its line
-    for the taps log and, when every screen's event for `version` itself was timed, the event's."""
-    latency = (last_view - sent) * 1000
-    stats["latencies"].append(latency)
-    stats["taps"].append((sent, answered, latency, nth, port))
-    arrivals = [d.event_at.get(version) for d in screens]
-    if all(arrivals):
-        stats["delivery"].append((max(arrivals) - sent) * 1000)
-
-
-def reached(device: Device, version: int) -> float | None:
-    """When `device` first showed `version` or a newer one (an event may skip versions)."""
-    return next((at for v, at in device.arrivals if v >= version), None)
-
-
 def run(tables: int, devices: int, actions: int, pause: float, two_processes: bool = False,
         seed_tables: int = 0, history: int = 0, during=None, refetch_always: bool = False,
         by_table: bool = False, open_loop: bool = False, htmx_taps: bool = True, taps_file: str | None = None,
@@ -216,99 +200,17 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
         costs = cpu_costs(server, history)
         opened = open_tables(servers, tables, devices, stats, stop, game=game, split=split, by_table=by_table,
                              refetch_always=refetch_always)
-        codes, serving, table_devices = opened.codes, opened.serving, opened.table_devices
-        listeners, held = opened.listeners, opened.held
         rss_idle = sum(s.rss_mb() for s in servers)
         versions = table_versions(opened)
         taps = Taps(opened, stats, connections, game=game, htmx_taps=htmx_taps, socket_taps=socket_taps)
-
-        rng = random.Random(7)
-        stop_during = during(server.port, codes) if during else None
-
-        def closed_loop(code: str, ds: list[Device]) -> None:
-            version = versions[code]
-            # Tables act independently: a random start, then random gaps around `pause`.
-            gevent.sleep(rng.uniform(0, pause))
-            for nth in range(actions):
-                for d in ds:
-                    d.updated.clear()
-                started = time.perf_counter()
-                status, made = taps.send(code, ds[-1], version)
-                answered = time.perf_counter()
-                if made is None:
-                    fail(stats, tap_failure(status))
-                    if status is None:
-                        version = json.loads(http(serving[code].port, "GET", f"/t/{code}/view.json",
-                                                  source=ds[0].source)[2])["version"]
-                    continue
-                version = made
-                deadline = time.perf_counter() + 10
-                for d in ds:
-                    while d.version < version and time.perf_counter() < deadline:
-                        d.updated.wait(max(0.0, deadline - time.perf_counter()))
-                        d.updated.clear()
-                if all(d.version >= version for d in ds):
-                    record_tap(stats, ds, version, started, answered, time.perf_counter(), nth, serving[code].port)
-                else:
-                    fail(stats, "not at every screen within 10 s")
-                gevent.sleep(rng.uniform(0.5 * pause, 1.5 * pause))
-
-        # open loop: (table, when the POST went, the version it made, when it was answered, the tap's number)
-        sent: list[tuple[str, float, int, float, int]] = []
-
-        def one_tap(code: str, ds: list[Device], nth: int) -> None:
-            started = time.perf_counter()
-            # roll is independent of what the screen saw (stale="apply"): the newest version the
-            # board knows of is enough, as on the page
-            status, made = taps.send(code, ds[-1], max(versions[code], ds[-1].version))
-            if made is None:
-                fail(stats, tap_failure(status))
-                return
-            answered = time.perf_counter()
-            versions[code] = max(versions[code], made)
-            sent.append((code, started, made, answered, nth))
-
-        def open_loop_table(code: str, ds: list[Device]) -> None:
-            taps = []
-            gevent.sleep(rng.uniform(0, pause))
-            for nth in range(actions):
-                taps.append(gevent.spawn(one_tap, code, ds, nth))
-                gevent.sleep(rng.uniform(0.5 * pause, 1.5 * pause))
-            gevent.joinall(taps, timeout=60)
-
+        timed_load = TimedLoad(opened, taps, stats, versions, actions=actions, pause=pause, open_loop=open_loop)
+        stop_during = during(server.port, opened.codes) if during else None
         cpu_before = sum(s.cpu_seconds() for s in servers)
         redis_cpu_before = store.cpu_seconds() if store else 0.0
         client_cpu_before = time.process_time()
         views_before, fetches_before = stats["views_in_events"], stats["view_fetches"]
         load = LoadSampler()
-        started = time.perf_counter()
-        drive = open_loop_table if open_loop else closed_loop
-        drivers = [gevent.spawn(drive, code, ds) for code, ds in table_devices.items()]
-        gevent.joinall(drivers, timeout=600)
-        # A table whose loop raised (the load generator's own fault) sent none of its taps after:
-        # counted as failed, so a short run cannot pass for a clean one.
-        for driver in drivers:
-            if driver.exception is not None:
-                fail(stats, f"the load generator's loop for a table raised {type(driver.exception).__name__}")
-        if open_loop:   # every tap's views, or 10 s for the last of them
-            deadline = time.perf_counter() + 10
-            for code, _, version, _, _ in sorted(sent, key=lambda s: s[2]):
-                for d in table_devices[code]:
-                    while d.version < version and time.perf_counter() < deadline:
-                        d.updated.wait(max(0.0, deadline - time.perf_counter()))
-                        d.updated.clear()
-            for code, at, version, answered, nth in sent:
-                times = [reached(d, version) for d in table_devices[code]]
-                if all(times):
-                    record_tap(stats, table_devices[code], version, at, answered, max(times), nth, serving[code].port)
-                else:
-                    fail(stats, "not at every screen within 10 s")
-            # until the last view of the last tap arrived: the time the achieved rate is counted over
-            last = max((at for d in (d for ds in table_devices.values() for d in ds) for _, at in d.arrivals[-1:]),
-                       default=time.perf_counter())
-            elapsed = max(last, started + 1e-3) - started
-        else:
-            elapsed = time.perf_counter() - started
+        started, elapsed = timed_load.drive()
         load_through = load.stop()
         server_cpu = sum(s.cpu_seconds() for s in servers) - cpu_before
         redis_cpu = (store.cpu_seconds() - redis_cpu_before) if store else 0.0
@@ -319,7 +221,7 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
         during_result = stop_during() if stop_during else {}
         redis_rss = store.rss_mb() if store else None
         stop.set()
-        gevent.killall(listeners, timeout=5)
+        gevent.killall(opened.listeners, timeout=5)
         lat = stats["latencies"]
         done = len(lat)
         if taps_file:
@@ -343,7 +245,7 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
                                        else "the version (JSON)"),
                 "tables_in_store_before": seed_tables, "history_of_measured_table": history, **costs,
                 "tables": tables, "devices_per_table": devices, "screens_per_table": screens,
-                "streams_held": held, "tap_sockets_held": taps.sockets_held(), "actions": tables * actions, "measured": done, "failed": stats["failed"],
+                "streams_held": opened.held, "tap_sockets_held": taps.sockets_held(), "actions": tables * actions, "measured": done, "failed": stats["failed"],
                 # the taps' answers by status: 204 when the board's stream carried the view (its tab)
                 "tap_answers": {str(k): v for k, v in sorted(stats["answers"].items())},
                 "failures": stats.get("failures", {}),
