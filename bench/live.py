@@ -54,7 +54,6 @@ import os  # noqa: E402
 import random  # noqa: E402
 import resource  # noqa: E402
 import sys  # noqa: E402
-import tempfile  # noqa: E402
 import time  # noqa: E402
 from pathlib import Path  # noqa: E402
 
@@ -63,28 +62,13 @@ from gevent.event import Event  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _client import KeptAlive, http  # noqa: E402
-from _server import RedisServer, Server, percentile  # noqa: E402
+from _server import Server, percentile  # noqa: E402
 import taps_log  # noqa: E402
 from _live_screen import Device  # noqa: E402
 from _live_tables import new_table, open_tables, table_source, table_versions  # noqa: E402
 from _live_taps import Taps  # noqa: E402
 from _live_load import TimedLoad  # noqa: E402
-
-
-def seed_store(database: str, count: int) -> None:
-    """`count` tables in the store before the server starts, made in-process through the app's own
-    Tables (no HTTP, so 10,000 take seconds)."""
-    if count <= 0:
-        return
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    from companion import create_app
-    app = create_app({"DATABASE": database, "TESTING": True})
-    tables = app.extensions["companion"]
-    options = {"parts": ["dice"]}
-    for _ in range(count):
-        tables.create("toolbox", lambda key: options.get(key, []))
-    app.extensions["companion"].hub.close()
-    app.extensions["companion"].store.close()
+from _live_servers import AppProcesses  # noqa: E402
 
 
 def cpu_costs(server, history: int, samples: int = 300) -> dict:
@@ -176,22 +160,10 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
     process, closed loop, taps over the pages' sockets)."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # the server inherits it
-    store = RedisServer() if two_processes else None
-    seeded = None
-    if seed_tables:
-        seeded = tempfile.TemporaryDirectory()
-        database = store.url if store else os.path.join(seeded.name, "seeded.db")
-        seed_store(database, seed_tables)
-    if split:
-        servers, by_table = [Server(), Server()], True
-    elif one_file:
-        seeded = seeded or tempfile.TemporaryDirectory()
-        shared = os.path.join(seeded.name, "seeded.db" if seed_tables else "shared.db")
-        servers = [Server(db=shared), Server(db=shared)]
-    else:
-        servers = ([Server(db=store.url), Server(db=store.url)] if store
-                   else [Server(db=os.path.join(seeded.name, "seeded.db") if seeded else None)])
-    server = servers[0]  # creates the tables (but under split) and, unless by_table, takes every action
+    processes = AppProcesses(two_processes=two_processes, seed_tables=seed_tables, split=split, one_file=one_file)
+    servers, store = processes.servers, processes.store
+    server = servers[0]
+    by_table = by_table or split   # under --split each table is wholly on one process
     stats = {"failed": 0, "stream_errors": 0, "latencies": [], "delivery": [], "taps": [], "bytes": 0, "answers": {},
              "views_in_events": 0, "view_fetches": 0}
     stop = Event()
@@ -230,12 +202,7 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
         first_taps = [latency for _, _, latency, nth, _ in stats["taps"] if nth == 0]
         later_taps = [latency for _, _, latency, nth, _ in stats["taps"] if nth > 0]
         screens = devices + 1
-        setup = ("two app processes + Redis" if store else "two app processes on one SQLite file" if one_file
-                 else "two app processes, a SQLite file each, tables split (--split)" if split
-                 else "one app process + SQLite")
-        if store or one_file:
-            setup += ", routed by table" if by_table else ", each table's phones split"
-        return {"setup": setup,
+        return {"setup": processes.setup(by_table),
                 "game": ("a Toolbox with dice, the board rolling" if game == "toolbox"
                          else f"{game}, every player's view its own, the tap of the screen whose turn it is"),
                 "mode": "open loop (taps on schedule)" if open_loop else "closed loop (next tap once every screen has the last)",
@@ -279,12 +246,7 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
         stop.set()
         for conn in connections:
             conn.close()
-        for s in servers:
-            s.stop()
-        if store:
-            store.stop()
-        if seeded:
-            seeded.cleanup()
+        processes.stop()
 
 
 # --random-taps: what each seated device may tap on a Toolbox table, and whether the engine declares
