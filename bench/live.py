@@ -62,82 +62,14 @@ from gevent.event import Event  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _client import KeptAlive, http  # noqa: E402
-from _server import Server, percentile  # noqa: E402
+from _server import Server  # noqa: E402
 import taps_log  # noqa: E402
 from _live_screen import Device  # noqa: E402
-from _live_tables import new_table, open_tables, table_source, table_versions  # noqa: E402
+from _live_tables import open_tables, table_source, table_versions  # noqa: E402
 from _live_taps import Taps  # noqa: E402
 from _live_load import TimedLoad  # noqa: E402
 from _live_servers import AppProcesses  # noqa: E402
-
-
-def cpu_costs(server, history: int, samples: int = 300) -> dict:
-    """Server CPU per action (on a table no stream watches) and per view fetch (a seat's compressed
-    HTML view, as the page asks), each from `samples` sequential requests, the table holding
-    `history` events first."""
-    code, host = new_table(server.port)
-    _, hdrs, _ = http(server.port, "POST", f"/t/{code}/join", {"name": "Cal"})
-    cookie = hdrs["set-cookie"].split(";")[0]
-    version = json.loads(http(server.port, "GET", f"/t/{code}/view.json")[2])["version"]
-    for _ in range(history):
-        version = json.loads(http(server.port, "POST", f"/t/{code}/act/roll", {"version": version}, headers=host)[2])["version"]
-    before = server.cpu_seconds()
-    for _ in range(samples):
-        version = json.loads(http(server.port, "POST", f"/t/{code}/act/roll", {"version": version}, headers=host)[2])["version"]
-    per_action = (server.cpu_seconds() - before) / samples
-    headers = {"Cookie": cookie, "Accept": "text/html", "HX-Request": "true", "Accept-Encoding": "gzip, deflate"}
-    before = server.cpu_seconds()
-    for i in range(samples):
-        # each from an address of its own: one address asking this fast meets the view loads' burst cap
-        http(server.port, "GET", f"/t/{code}/view?as=seat", headers=headers, source=f"127.0.8.{1 + i % 250}")
-    per_view = (server.cpu_seconds() - before) / samples
-    # Views delivered in events: 8 seats' streams on the table, actions one after another, each
-    # waited for until every stream has its view; the actions' own cost taken off.
-    stats = {"failed": 0, "stream_errors": 0, "bytes": 0, "views_in_events": 0, "view_fetches": 0}
-    watchers = [Device(server.port, code, f"W{i}", stats, "127.0.0.9") for i in range(8)]
-    stop = Event()
-    listening = [gevent.spawn(d.listen, stop) for d in watchers]
-    for d in watchers:
-        d.connected.wait(30)
-    gevent.sleep(0.5)
-    rounds = max(1, samples // 10)
-    before = server.cpu_seconds()
-    for _ in range(rounds):
-        version = json.loads(http(server.port, "POST", f"/t/{code}/act/roll", {"version": version}, headers=host)[2])["version"]
-        deadline = time.perf_counter() + 30
-        for d in watchers:
-            while d.version < version and time.perf_counter() < deadline:
-                d.updated.wait(max(0.0, deadline - time.perf_counter()))
-                d.updated.clear()
-    in_events = ((server.cpu_seconds() - before) - rounds * per_action) / (rounds * len(watchers))
-    stop.set()
-    gevent.killall(listening, timeout=5)
-    return {"cpu_ms_per_action": round(per_action * 1000, 2), "cpu_ms_per_view_fetch": round(per_view * 1000, 2),
-            "cpu_ms_per_view_in_event": round(in_events * 1000, 2),
-            "calibration_views_in_events": stats["views_in_events"]}
-
-
-class LoadSampler:
-    """The machine's 1-minute load average, sampled every `every` seconds while a run lasts: a figure
-    measured while other work ran on the machine says so."""
-
-    def __init__(self, every: float = 2.0):
-        self.samples: list[float] = [os.getloadavg()[0]]
-        self._stop = Event()
-        self._greenlet = gevent.spawn(self._sample, every)
-
-    def _sample(self, every: float) -> None:
-        while not self._stop.wait(every):
-            self.samples.append(os.getloadavg()[0])
-
-    def stop(self) -> dict:
-        self._stop.set()
-        self._greenlet.join(5)
-        self.samples.append(os.getloadavg()[0])
-        return {"machine_load_average_1min": round(self.samples[-1], 2),
-                "machine_load_average_1min_through_run": {
-                    "min": round(min(self.samples), 2), "mean": round(sum(self.samples) / len(self.samples), 2),
-                    "max": round(max(self.samples), 2), "samples": len(self.samples)}}
+from _live_measures import ResourceUse, cpu_costs, figures  # noqa: E402
 
 
 def run(tables: int, devices: int, actions: int, pause: float, two_processes: bool = False,
@@ -161,92 +93,56 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # the server inherits it
     processes = AppProcesses(two_processes=two_processes, seed_tables=seed_tables, split=split, one_file=one_file)
-    servers, store = processes.servers, processes.store
-    server = servers[0]
     by_table = by_table or split   # under --split each table is wholly on one process
     stats = {"failed": 0, "stream_errors": 0, "latencies": [], "delivery": [], "taps": [], "bytes": 0, "answers": {},
              "views_in_events": 0, "view_fetches": 0}
     stop = Event()
     connections: list[KeptAlive] = []
     try:
-        costs = cpu_costs(server, history)
-        opened = open_tables(servers, tables, devices, stats, stop, game=game, split=split, by_table=by_table,
-                             refetch_always=refetch_always)
-        rss_idle = sum(s.rss_mb() for s in servers)
+        costs = cpu_costs(processes.servers[0], history)
+        # Before the clock: every screen's stream held, each table's version read, every page's
+        # connection and tap socket open.
+        opened = open_tables(processes.servers, tables, devices, stats, stop, game=game, split=split,
+                             by_table=by_table, refetch_always=refetch_always)
+        rss_idle = sum(s.rss_mb() for s in processes.servers)
         versions = table_versions(opened)
         taps = Taps(opened, stats, connections, game=game, htmx_taps=htmx_taps, socket_taps=socket_taps)
         timed_load = TimedLoad(opened, taps, stats, versions, actions=actions, pause=pause, open_loop=open_loop)
-        stop_during = during(server.port, opened.codes) if during else None
-        cpu_before = sum(s.cpu_seconds() for s in servers)
-        redis_cpu_before = store.cpu_seconds() if store else 0.0
-        client_cpu_before = time.process_time()
-        views_before, fetches_before = stats["views_in_events"], stats["view_fetches"]
-        load = LoadSampler()
+        stop_during = during(processes.servers[0].port, opened.codes) if during else None
+        # What the load cost is read right around it, so nothing before or after counts in it.
+        use = ResourceUse(processes, stats)
         started, elapsed = timed_load.drive()
-        load_through = load.stop()
-        server_cpu = sum(s.cpu_seconds() for s in servers) - cpu_before
-        redis_cpu = (store.cpu_seconds() - redis_cpu_before) if store else 0.0
-        client_cpu = time.process_time() - client_cpu_before
-        views = stats["views_in_events"] - views_before
-        fetches = stats["view_fetches"] - fetches_before
-        rss_busy = sum(s.rss_mb() for s in servers)
+        use.stop()
         during_result = stop_during() if stop_during else {}
-        redis_rss = store.rss_mb() if store else None
+        use.read_redis_memory()
         stop.set()
         gevent.killall(opened.listeners, timeout=5)
-        lat = stats["latencies"]
-        done = len(lat)
         if taps_file:
             with open(taps_file, "w") as log:
                 log.write(taps_log.lines(stats["taps"], started))
-        first_taps = [latency for _, _, latency, nth, _ in stats["taps"] if nth == 0]
-        later_taps = [latency for _, _, latency, nth, _ in stats["taps"] if nth > 0]
-        screens = devices + 1
         return {"setup": processes.setup(by_table),
-                "game": ("a Toolbox with dice, the board rolling" if game == "toolbox"
-                         else f"{game}, every player's view its own, the tap of the screen whose turn it is"),
-                "mode": "open loop (taps on schedule)" if open_loop else "closed loop (next tap once every screen has the last)",
-                "taps_sent": ("over the board page's tap socket" if game == "toolbox" else "over the tapping page's socket")
-                             if taps.sockets else "as POSTs",
-                "taps_answered_with": ("the tapping screen's view (htmx), or 204 when its stream carried it" if htmx_taps
-                                       else "the version (JSON)"),
+                **what_was_tapped(game, open_loop, over_sockets=bool(taps.sockets), htmx_taps=htmx_taps),
                 "tables_in_store_before": seed_tables, "history_of_measured_table": history, **costs,
-                "tables": tables, "devices_per_table": devices, "screens_per_table": screens,
-                "streams_held": opened.held, "tap_sockets_held": taps.sockets_held(), "actions": tables * actions, "measured": done, "failed": stats["failed"],
-                # the taps' answers by status: 204 when the board's stream carried the view (its tab)
-                "tap_answers": {str(k): v for k, v in sorted(stats["answers"].items())},
-                "failures": stats.get("failures", {}),
-                "stream_errors": stats["stream_errors"],
-                "event_delivery_p50_ms": round(percentile(stats["delivery"], 50), 1),
-                "event_delivery_p99_ms": round(percentile(stats["delivery"], 99), 1),
-                "p50_ms": round(percentile(lat, 50), 1),
-                "p99_ms": round(percentile(lat, 99), 1), "max_ms": round(max(lat) if lat else float("nan"), 1),
-                # each table's first tap (all of them within the first `pause` of the load) and the rest
-                "first_taps_p99_ms": round(percentile(first_taps, 99), 1),
-                "later_taps_p99_ms": round(percentile(later_taps, 99), 1),
-                "seconds": round(elapsed, 1),
-                "offered_actions_per_second": round(tables / pause, 1),
-                "actions_per_second": round(done / elapsed, 1),   # achieved: actions whose every screen had its view
-                # counted as they arrived, not computed from the schedule
-                "views_delivered": views, "views_delivered_per_second": round(views / elapsed, 1),
-                "views_delivered_per_action": round(views / max(1, done), 2),
-                "server_cpu_percent_of_one_core": round(100 * server_cpu / elapsed, 1),  # app processes together
-                "load_generator_cpu_percent_of_one_core": round(100 * client_cpu / elapsed, 1),
-                **load_through,
-                "views_in_events": views, "view_fetches": fetches,
-                "server_cpu_ms_per_action_under_load": round(1000 * server_cpu / max(1, done), 2),
-                "kb_per_delivered_view": round(stats["bytes"] / max(1, views + fetches) / 1024, 2),
-                "server_rss_mb_idle": round(rss_idle, 1),
-                "server_rss_mb_busy": round(rss_busy, 1),  # app processes together
-                **({"redis_cpu_percent_of_one_core": round(100 * redis_cpu / elapsed, 1),
-                    "redis_cpu_ms_per_action": round(1000 * redis_cpu / max(1, done), 2),
-                    "cpu_ms_per_action_with_redis": round(1000 * (server_cpu + redis_cpu) / max(1, done), 2),
-                    "redis_rss_mb_busy": round(redis_rss, 1)} if store else {}), **during_result}
+                "tables": tables, "devices_per_table": devices, "screens_per_table": devices + 1,
+                "streams_held": opened.held, "tap_sockets_held": taps.sockets_held(), "actions": tables * actions,
+                **figures(stats, use, elapsed, tables / pause, rss_idle), **during_result}
     finally:
         stop.set()
         for conn in connections:
             conn.close()
         processes.stop()
+
+
+def what_was_tapped(game: str, open_loop: bool, *, over_sockets: bool, htmx_taps: bool) -> dict:
+    """The result's words for the game played, the loop and how the taps were sent and answered."""
+    return {"game": ("a Toolbox with dice, the board rolling" if game == "toolbox"
+                     else f"{game}, every player's view its own, the tap of the screen whose turn it is"),
+            "mode": ("open loop (taps on schedule)" if open_loop
+                     else "closed loop (next tap once every screen has the last)"),
+            "taps_sent": (("over the board page's tap socket" if game == "toolbox"
+                           else "over the tapping page's socket") if over_sockets else "as POSTs"),
+            "taps_answered_with": ("the tapping screen's view (htmx), or 204 when its stream carried it" if htmx_taps
+                                   else "the version (JSON)")}
 
 
 # --random-taps: what each seated device may tap on a Toolbox table, and whether the engine declares
