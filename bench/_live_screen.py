@@ -24,7 +24,6 @@ def fail(stats: dict, why: str) -> None:
     failures[why] = failures.get(why, 0) + 1
 
 
-
 class Device:
     """One screen: a phone with a seat cookie (`role` "seat"), or the table's board with the host's
     cookie (`role` "board"), holding an open event stream (`?as=<role>`: each event carries the

@@ -40,6 +40,11 @@ sequential actions on a table nobody watches, then sequential view fetches), wit
 tables already in the store (seeded in-process before the server starts) and the measured table
 holding `--history N` events.
 
+run() below goes through its steps in modules of their own: bench/_live_servers.py starts the app
+processes, _live_tables.py opens the tables and their screens (_live_screen.py: one screen),
+_live_taps.py sends a table's taps, _live_load.py drives the timed load, and _live_measures.py
+measures the rest and makes the result's figures.
+
 Only 127.0.0.1 is contacted; every loop is bounded in count and time.
 """
 from __future__ import annotations
