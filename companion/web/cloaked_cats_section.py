@@ -4,20 +4,20 @@ Each seat's view is its own (its three secret features, and whether it is its tu
 phone's screen is what every screen shows alike: the status line, the last guess, the players, the
 dance floor, what happened. As one template per seat, all of it ran again for every phone after
 every change, though the pieces were parts already kept: Jinja running the seat's template was two
-fifths of a change's CPU (bench/stream_cpu.py --game cloaked-cats --profile). Laid out here, a phone's section is its parts in order, each found under the digest
-of what it shows, and only a part whose values changed is made, once for every screen that shows it.
+fifths of a change's CPU (bench/stream_cpu.py --game cloaked-cats --profile). Laid out here, a
+phone's section is its parts in order, each found under the digest of what it shows, and only a part
+whose values changed is made, once for every screen that shows it.
 
-What is a seat's own is apart by structure: the secret block (`_seat.html` mine) is given this
-seat's features and colour and nothing else, and kept for this seat alone (its key holds the table
-and the seat); the turn's block is given which step of the turn is this seat's and public pieces of
-the view. Every other part is given public pieces only (`view` is everyone's part; the seat's own is
-under OWN_VIEW, games/base.py), so a part two seats share cannot carry either one's secret. Even the
-players' list, whose own card says "(you)" on each phone, is one for every phone: each puts its
-"(you)" in at its card's mark (`with_you`), as sections.fill_in puts in the version.
+What is a seat's own is apart by structure. A phone's section is laid out (`seat`) from everyone's
+part of the view alone (sections.view_inputs gives it no viewer and no seat's own part), so every
+phone of the table shares it, made once a change (web/events.py). Where a phone's own blocks go it
+holds a mark, and `own_blocks` makes them from that phone's inputs: the secret block (`_seat.html`
+mine), given this seat's features and colour and nothing else and kept for this seat alone (its key
+holds the table and the seat); the turn's block, given which step of the turn is this seat's and
+public pieces of the view; and "(you)" on its own card in the players' list.
 """
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Callable
 
 from markupsafe import Markup
@@ -35,8 +35,11 @@ Part = Callable[..., Markup]   # sections.section_html's `part` and `laid_out`
 CATS_MARK = "<!--@cats-->"     # where the dance floor takes its cards
 FLOOR_MARK = "<!--@floor-->"   # where a phone's drawer takes the dance floor
 CHOICES_MARK = "<!--@choices-->"   # where the host's correction takes its choice of cat cards
-YOU_MARK = "<!--@you-%d-->"    # where a seat's card on a phone may say "(you)"
-YOU_MARKS = re.compile("<!--@you-[0-9]+-->")
+# Where a phone's own blocks go in what every phone shares (sections.OWN_MARKS: an own mark is
+# "<!--@own-...-->"; a mark no block fills is taken out)
+MINE_MARK = "<!--@own-mine-->"     # its secret cat, or that it watches; in the lobby, whether it is dealt in
+TURN_MARK = "<!--@own-turn-->"     # its turn's block, or whose turn it is
+YOU_MARK = "<!--@own-you-%d-->"    # a seat's card, where that seat's phone says "(you)"
 
 
 def section(inputs: SectionInputs, part: Part, laid_out: Part) -> Markup:
@@ -50,35 +53,51 @@ def section(inputs: SectionInputs, part: Part, laid_out: Part) -> Markup:
 
 
 def seat(inputs: SectionInputs, part: Part, laid_out: Part, at: tuple) -> list[str]:
-    """A phone's section, top to bottom: its secret cat, the last guess, its turn or whose turn it
-    is, the scores, the players, the dance floor and what happened."""
-    view, viewer = inputs.view, inputs.snap.viewer
-    if view["phase"] == "lobby":
-        dealt_in = viewer is not None and viewer.seat is not None and viewer.seat.name in view["joined"]
-        return [part(SEAT, "lobby", view["joined"], view["min_players"], view["max_players"], dealt_in, at)]
-    me = view.get(OWN_VIEW)
+    """What every phone's section shows alike, top to bottom: its secret cat, the last guess, its
+    turn or whose turn it is, the scores, the players, the dance floor and what happened. Made from
+    everyone's part of the view alone (sections.view_inputs gives no viewer and no seat's own part),
+    with a mark where each phone's own block goes (own_blocks)."""
+    view = inputs.view
+    if view["phase"] == "lobby":   # whether this phone is dealt in is its own
+        return [MINE_MARK]
     playing = view["phase"] == "playing"
-    if me:
-        # keyed by the table and the seat: the phone's memory of whether it is shown (_secret.html)
-        html = [part(SEAT, "mine", me["features"], me["colour"], f"{inputs.code}/{viewer.seat.id}/features")]
-    else:
-        html = [part(SEAT, "watching", playing, view["max_players"])]
+    html = [MINE_MARK]
     if view["last_guess"]:
         html.append(part(CC, "last_guess", view["last_guess"]))
     if playing:
-        if me and me["my_turn"]:
-            html.append(turn(view, me, part, at))
-        else:
-            html.append(part(CC, "status_line", view["turn"], view["final_round"], view["round"]))
+        html.append(TURN_MARK)
     html += ended(view, part, at)
-    listing = laid_out("cc players", players, view["players"], playing, True, False)
-    html.append(with_you(listing, me["seat"] if me else None, part))
+    html.append(laid_out("cc players", players, view["players"], playing, True, False))
     cats = view["cats"]
     floor = laid_out("cc dance floor", dance_floor, cats, view["cats_left"], playing, False, False)
     html.append(str.replace(part(SEAT, "floor", len(cats), view["cats_left"]), FLOOR_MARK, floor, 1))
     if view["events"]:
         html.append(laid_out("cc events", events, view["events"]))
     return html
+
+
+def own_blocks(inputs: SectionInputs, part: Part) -> dict[str, str]:
+    """A phone's own blocks, by the marks `seat` left for them: its secret cat (or, watching, that
+    it is not dealt in), its turn's block or whose turn it is, and "(you)" on its own card."""
+    view, viewer = inputs.view, inputs.snap.viewer
+    at = place_of(inputs.game_id, inputs.code, inputs.snap.version, inputs.snap.game_number, inputs.role)
+    if view["phase"] == "lobby":
+        dealt_in = viewer is not None and viewer.seat is not None and viewer.seat.name in view["joined"]
+        return {MINE_MARK: part(SEAT, "lobby", view["joined"], view["min_players"], view["max_players"],
+                                dealt_in, at)}
+    me = view.get(OWN_VIEW)
+    playing = view["phase"] == "playing"
+    if me:
+        # keyed by the table and the seat: the phone's memory of whether it is shown (_secret.html)
+        blocks = {MINE_MARK: part(SEAT, "mine", me["features"], me["colour"],
+                                  f"{inputs.code}/{viewer.seat.id}/features"),
+                  YOU_MARK % me["seat"]: part(CC, "you")}
+    else:
+        blocks = {MINE_MARK: part(SEAT, "watching", playing, view["max_players"])}
+    if playing:
+        blocks[TURN_MARK] = (turn(view, me, part, at) if me and me["my_turn"] else
+                             part(CC, "status_line", view["turn"], view["final_round"], view["round"]))
+    return blocks
 
 
 def turn(view: dict, me: dict, part: Part, at: tuple) -> Markup:
@@ -133,17 +152,10 @@ def board(inputs: SectionInputs, part: Part, laid_out: Part, at: tuple) -> list[
 # touched ran its loop in Jinja for each screen.
 
 def players(players: list, playing: bool, you_marks: bool, far: bool, part: Part) -> str:
-    """The players' cards, on a phone (`you_marks`) each with a mark where "(you)" may go (with_you)."""
+    """The players' cards, on a phone (`you_marks`) each with a mark where "(you)" may go (own_blocks)."""
     far = far and playing
     cards = [part(CC, "player", p, you_marks, far) for p in players]
     return "".join([part(CC, "players_open"), *cards, "</section>"])
-
-
-def with_you(listing: str, me_seat: int | None, part: Part) -> str:
-    """The players' list every phone shares, with "(you)" on `me_seat`'s card and the marks gone."""
-    if me_seat is not None:
-        listing = str.replace(listing, YOU_MARK % me_seat, part(CC, "you"), 1)
-    return YOU_MARKS.sub("", listing)
 
 
 def dance_floor(cats: list, cats_left: int, playing: bool, heading: bool, far: bool,

@@ -26,6 +26,7 @@ import logging
 import threading
 import time
 from collections import OrderedDict
+from dataclasses import replace
 
 from flask import Blueprint, Response, current_app, g, request
 from flask_babel import gettext
@@ -37,7 +38,7 @@ from ..serving import STREAM_WRITER
 from .answers import plain_refusal, refusal_text
 from .deliveries import KEEP_ALIVE, Deliveries, Listener, serve_pushed
 from .i18n import request_language
-from .sections import ViewContext, view_html
+from .sections import OWN_MARKS, ViewContext, has_own_blocks, own_blocks, shared_view, view_html, with_own_blocks
 from .security import client_address, hold_back, unknown_table_answer
 from .tables import credentials, join_url, tab_given
 
@@ -81,6 +82,9 @@ class StreamSlots:
 # Tables whose newest version's events this process keeps (ViewEvents): one older than the read
 # that made it serves nobody, and a busy night has about 300 tables.
 EVENTS_KEPT_TABLES = 500
+# Beside a read's events, ViewEvents keeps the view its phones share (sections.OWN_BLOCKS), cut at
+# its own marks, under a key this begins: no event's key does (an event's begins with its role).
+SHARED_VIEW = "the view the phones share"
 
 
 def changed_event(version: int, html: bytes | None) -> bytes:
@@ -96,7 +100,9 @@ class ViewEvents:
     where the game's view or sections read that). After a change every stream of the table wakes and
     asks for its own viewer's event; a stream whose viewer has the facts of one already served gets
     that event's bytes, without a snapshot, a rendering or a digest of its view: six phones at a game
-    whose view does not differ by seat share one event, and their board another. The tap's own
+    whose view does not differ by seat share one event, and their board another. At a game whose
+    phones share all but their own blocks (sections.OWN_BLOCKS: a Cloaked Cats hand), each phone's
+    event is the view they share, made once, with its own blocks in it. The tap's own
     answer is the same view (web/acting.py answer_view): whichever of the answer and the tapping
     screen's event comes first makes it, the other takes it (the answer out of the event, view_of).
     Secrecy is by construction: a snapshot of a read is made from the read and the facts alone
@@ -106,10 +112,11 @@ class ViewEvents:
     def __init__(self, most: int = EVENTS_KEPT_TABLES):
         self.most = most
         self._lock = threading.Lock()
-        # table -> ((version, clock) of its read, {(role, language, join address, facts): event}).
+        # table -> ((version, clock) of its read, {(role, language, join address, facts): event}),
+        # and the view its phones share (SHARED_VIEW).
         # The events alone: a tap's answer takes its view back out of its event (view_of), where
         # keeping each view beside its event held 13 MB more at 300 tables (15-21 KB a view).
-        self._tables: OrderedDict[str, tuple[tuple[int, float], dict[tuple, bytes]]] = OrderedDict()
+        self._tables: OrderedDict[str, tuple[tuple[int, float], dict[tuple, bytes | list[str]]]] = OrderedDict()
         self.made = self.shared = 0   # views made and handed again, counted for tests and bench/stream_cpu.py
 
     def view(self, look: Look, role: str, join_url: str) -> bytes:
@@ -127,23 +134,45 @@ class ViewEvents:
         key = (role, language, join_url, look.facts)
         code = look.read.code
         with self._lock:
-            kept = self._tables.get(code)
-            found = kept[1].get(key) if kept is not None and kept[0] == read else None
+            found = self._found(code, read, key)
             if found is not None:
                 self.shared += 1
                 return found
-        event = changed_event(look.read.version, view_html(look.snapshot(), role, join_url, context).encode())
+        snap = look.snapshot()
+        if has_own_blocks(snap.game.id, role):
+            # The view the table's phones share, made by the first phone whose facts are these but
+            # for who it is, and cut at its marks; each phone is given its own blocks in it.
+            shared_key = (SHARED_VIEW, role, language, join_url, replace(look.facts, who=None))
+            with self._lock:
+                cut = self._found(code, read, shared_key)
+            if cut is None:
+                cut = self._keep(code, read, shared_key, OWN_MARKS.split(shared_view(snap, role, join_url, context)))
+            html = "".join(with_own_blocks(cut, own_blocks(snap, role, context)))
+        else:
+            html = view_html(snap, role, join_url, context)
+        event = changed_event(look.read.version, html.encode())
         with self._lock:
             self.made += 1
+        return self._keep(code, read, key, event)
+
+    def _found(self, code: str, read: tuple, key: tuple):
+        """What is kept under `key` for `read` of the table, if that read is the one kept (under the lock)."""
+        kept = self._tables.get(code)
+        return kept[1].get(key) if kept is not None and kept[0] == read else None
+
+    def _keep(self, code: str, read: tuple, key: tuple, made):
+        """`made` kept under `key` for `read` of the table, unless a newer read's are kept; or what
+        another stream kept there first."""
+        with self._lock:
             kept = self._tables.get(code)
             if kept is None or kept[0] < read:   # a newer read's events replace an older one's
                 kept = self._tables[code] = (read, {})
             if kept[0] == read:
-                event = kept[1].setdefault(key, event)
+                made = kept[1].setdefault(key, made)
             self._tables.move_to_end(code)
             while len(self._tables) > self.most:
                 self._tables.popitem(last=False)
-        return event
+        return made
 
 
 def view_of(event: bytes) -> bytes:

@@ -49,6 +49,7 @@ flask.render_template per rendering: issue 29 found sections a third of a busy s
 """
 from __future__ import annotations
 
+import re
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 
@@ -57,7 +58,7 @@ from markupsafe import Markup
 from werkzeug.routing import MapAdapter
 
 from ..engine import Viewer
-from ..games.base import Seat
+from ..games.base import OWN_VIEW, Seat
 from . import cloaked_cats_section, toolbox_section
 from .i18n import request_language
 from .renderings import SECTIONS_KEPT_CHARACTERS, Renderings, written_by_fields
@@ -171,11 +172,17 @@ class ViewContext:
 
 def view_inputs(snap, role: str, join_url: str, language: str) -> tuple[SectionInputs, FrameInputs]:
     """What a viewer's view is rendered from: the game's section's inputs and the frame's, each
-    holding only what its template may read. Equal inputs (and version and clock) give equal HTML."""
+    holding only what its template may read. Equal inputs (and version and clock) give equal HTML.
+    A phone of a game whose seats' sections are shared (OWN_BLOCKS) is given no viewer and no own
+    part: its own blocks are made apart (own_blocks)."""
     game, code, facts = snap.game, snap.code, snap.facts
-    viewer = facts.who if game.sections_read_viewer else None   # the whole viewer then (ViewerFacts.who)
+    if has_own_blocks(game.id, role):
+        viewer, view = None, {key: value for key, value in snap.view.items() if key != OWN_VIEW}
+    else:
+        viewer = facts.who if game.sections_read_viewer else None   # the whole viewer then (ViewerFacts.who)
+        view = snap.view
     section = SectionInputs(game.id, role, code, language,
-                            SectionSnap(VERSION_MARK, snap.game_number, tuple(snap.seats), viewer), snap.view)
+                            SectionSnap(VERSION_MARK, snap.game_number, tuple(snap.seats), viewer), view)
     flags = ViewerFlags(facts.is_host, facts.is_board, facts.seated)
     frame_snap = FrameSnap(VERSION_MARK, snap.game_number, NOW_MARK, tuple(snap.seats), flags, snap.claims,
                            snap.result)
@@ -185,20 +192,60 @@ def view_inputs(snap, role: str, join_url: str, language: str) -> tuple[SectionI
 
 
 def view_html(snap, role: str, join_url: str, context: ViewContext | None = None) -> Markup:
-    """The viewer's whole view (templates/table/_view.html): its game section, then the frame around
-    it, each rendered from inputs that hold only what it may read (view_inputs) and shared by every
-    viewer whose inputs are equal; then the version, the clock and the section filled in. In a
-    request without `context`; else from `context` alone (an event stream)."""
+    """The viewer's whole view (templates/table/_view.html): what it shares with every viewer whose
+    inputs are equal (shared_view), with its own blocks in their places (own_blocks). In a request
+    without `context`; else from `context` alone (an event stream)."""
+    shared = shared_view(snap, role, join_url, context)
+    if not has_own_blocks(snap.game.id, role):
+        return shared
+    return Markup("".join(with_own_blocks(OWN_MARKS.split(shared), own_blocks(snap, role, context))))
+
+
+def rendering_with(context: ViewContext | None) -> tuple[Renderings, str, object]:
+    """The renderings, the language and what to enter to make a rendering: from the request without
+    `context`, else from `context` alone."""
     if context is None:
-        renderings: Renderings = current_app.extensions["sections"]
-        language, around = request_language(), nullcontext
-    else:
-        renderings, language, around = context.app.extensions["sections"], context.language, context.rendering
+        return current_app.extensions["sections"], request_language(), nullcontext
+    return context.app.extensions["sections"], context.language, context.rendering
+
+
+def shared_view(snap, role: str, join_url: str, context: ViewContext | None = None) -> Markup:
+    """The view every viewer with this one's inputs shares: its game section, then the frame around
+    it, each rendered from inputs that hold only what it may read (view_inputs) and shared by every
+    viewer whose inputs are equal; then the version, the clock and the section filled in. Where a
+    phone's own blocks go it holds their marks (OWN_MARKS)."""
+    renderings, language, around = rendering_with(context)
     section_inputs, frame_inputs = view_inputs(snap, role, join_url, language)
     section = section_html(renderings, section_inputs, around)
     frame = renderings.render("table/_view.html", frame_inputs, around)
     played = played_html(renderings, snap, role, language, around)
     return fill_in(frame, section, played, snap.version, snap.now)
+
+
+def has_own_blocks(game_id: str, role: str) -> bool:
+    """Whether this screen's view is one every phone of the game shares, with its own blocks apart."""
+    return role == "seat" and game_id in OWN_BLOCKS
+
+
+def own_blocks(snap, role: str, context: ViewContext | None = None) -> dict[str, str]:
+    """The viewer's own blocks (OWN_BLOCKS), by their marks, the version and the clock filled in: made
+    from the viewer's own inputs, seat and own part of the view included."""
+    renderings, language, around = rendering_with(context)
+    facts = snap.facts
+    inputs = SectionInputs(snap.game.id, role, snap.code, language,
+                           SectionSnap(VERSION_MARK, snap.game_number, tuple(snap.seats), facts.who), snap.view)
+
+    def part(template: str, macro: str | None = None, *args, **values) -> Markup:
+        return renderings.part(template, macro, language, args, values, around)
+    version, now = str(int(snap.version)), str(int(snap.now * 1000))
+    return {mark: str.replace(str.replace(block, VERSION_MARK, version), NOW_MARK, now)
+            for mark, block in OWN_BLOCKS[snap.game.id](inputs, part).items()}
+
+
+def with_own_blocks(cut: list[str], blocks: dict[str, str]) -> list[str]:
+    """A shared view cut at its own marks (OWN_MARKS.split: text at even places, marks at odd), with
+    the viewer's blocks in their marks' places and every other mark taken out."""
+    return [piece if i % 2 == 0 else blocks.get(piece, "") for i, piece in enumerate(cut)]
 
 
 def played_html(renderings: Renderings, snap, role: str, language: str, around=nullcontext) -> Markup:
@@ -218,6 +265,15 @@ def played_html(renderings: Renderings, snap, role: str, language: str, around=n
 # part it has to make, as most views find every part kept, and `laid_out(name, lay_out, *args)`, a
 # piece of its own laid out in Python from `args` and parts, kept as a part is (Renderings.laid_out).
 LAID_OUT_IN_PYTHON = {"toolbox": toolbox_section.section, "cloaked-cats": cloaked_cats_section.section}
+
+# Games whose phones' sections are one for every phone but for a few blocks of each phone's own (its
+# secret, its turn, "(you)"): the section is laid out from everyone's part of the view with a mark
+# where each such block goes (OWN_MARKS), and the blocks are made from the phone's own inputs
+# (`own_blocks(inputs, part)`: its seat and own part of the view; the marks they fill). So after a
+# change the phones of a table share one view, made once (web/events.py), and each is given only
+# its own blocks: before, each phone's view was made whole, its frame and every part found again.
+OWN_BLOCKS = {"cloaked-cats": cloaked_cats_section.own_blocks}
+OWN_MARKS = re.compile("(<!--@own-[a-z0-9-]+-->)")   # a mark no block fills is taken out
 
 
 def section_html(renderings: Renderings, inputs: SectionInputs, around=nullcontext) -> Markup:

@@ -14,6 +14,7 @@ from markupsafe import Markup
 from companion import games
 from companion.engine import Credentials
 from companion.engine.snapshots import read_to_share
+from companion.web import events as events_module
 from companion.web.events import ViewEvents
 from companion.web.renderings import HASHED_KEY_BYTES, KEY_BYTES_KEPT_WHOLE, digest, written_by_fields
 from companion.web.sections import (LAID_OUT_IN_PYTHON, NOW_MARK, PLAYED_MARK, SECTION_MARK, VERSION_MARK,
@@ -438,6 +439,46 @@ def test_cloaked_cats_sections_are_their_parts_found_and_a_change_makes_each_par
     for name, html in first.items():
         assert html.count("(you)") == 1 and "<!--@you" not in html
         assert re.search(rf'<strong class="cc-name">{name}</strong> <small>\(you\)</small>', html), name
+
+
+def test_cloaked_cats_phones_share_one_view_made_from_no_seats_own_part_and_each_is_given_its_own_blocks(
+        app, in_play, monkeypatch):
+    """After a move at Cloaked Cats, the phones' events are one view they share (sections.OWN_BLOCKS),
+    made once for phones whose facts differ only by who they are, from no seat's own part, with each
+    phone's own blocks put in: its secret, its turn, "(you)". Each event is still its phone's own view."""
+    board, phones = in_play("cloaked-cats")
+    seen = board.view()["version"]
+    streams = {name: open_stream(p, board.code, "seat", seen) for name, p in phones.items()}
+    shared_made, own_made = [], []
+    real_shared, real_own = events_module.shared_view, events_module.own_blocks
+
+    def shared_view(snap, role, *args):
+        html = real_shared(snap, role, *args)
+        shared_made.append(html)
+        return html
+
+    def own_blocks(snap, role, *args):
+        own_made.append(snap.viewer.seat.name)
+        return real_own(snap, role, *args)
+    monkeypatch.setattr(events_module, "shared_view", shared_view)
+    monkeypatch.setattr(events_module, "own_blocks", own_blocks)
+    tables = app.extensions["companion"]
+    monkeypatch.setattr(tables, "clock", lambda now=tables.clock(): now)   # one shared read, however slow
+    view = board.view()
+    mover = next(p for p in phones.values() if p.view()["seat"] == view["turn"]["seat"])
+    mover.act("play_cat", features=["strutting_beauty", "fish_cocktail", "black_coat"])
+    payloads = {name: next_payload(chunks)[1] for name, (_, chunks) in streams.items()}
+    monkeypatch.undo()
+    for response, _ in streams.values():
+        response.close()
+    # the mover may undo the move, the others may not: two views shared, never one per phone
+    assert 1 <= len(shared_made) <= 2 < len(phones) and sorted(own_made) == sorted(phones)
+    for html in shared_made:
+        assert 'data-secret="features"' not in html and "(you)" not in html   # no seat's own block in it
+    for name, html in payloads.items():
+        assert same_html(html, own_view(phones[name], board.code, "seat")), name
+        assert html.count('data-secret="features"') == 1 and html.count("(you)") == 1 and "<!--@" not in html
+    assert sum('name="target"' in html for html in payloads.values()) == 1   # the mover's turn: whom to ask
 
 
 def test_renderings_are_kept_up_to_a_size_in_characters_least_recently_used_first():
