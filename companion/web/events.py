@@ -141,8 +141,9 @@ class ViewEvents:
         snap = look.snapshot()
         if has_own_blocks(snap.game.id, role):
             # The view the table's phones share, made by the first phone whose facts are these but
-            # for who it is, and cut at its marks; each phone is given its own blocks in it.
-            shared_key = (SHARED_VIEW, role, language, join_url, replace(look.facts, who=None))
+            # for who it is and whether it may undo, and cut at its marks; each phone is given its
+            # own blocks in it (the undo among them).
+            shared_key = (SHARED_VIEW, role, language, join_url, replace(look.facts, who=None, undo_allowed=None))
             with self._lock:
                 cut = self._found(code, read, shared_key)
             if cut is None:

@@ -218,7 +218,7 @@ def shared_view(snap, role: str, join_url: str, context: ViewContext | None = No
     section_inputs, frame_inputs = view_inputs(snap, role, join_url, language)
     section = section_html(renderings, section_inputs, around)
     frame = renderings.render("table/_view.html", frame_inputs, around)
-    played = played_html(renderings, snap, role, language, around)
+    played = played_html(renderings, snap, role, language, around, undo_apart=has_own_blocks(snap.game.id, role))
     return fill_in(frame, section, played, snap.version, snap.now)
 
 
@@ -237,9 +237,11 @@ def own_blocks(snap, role: str, context: ViewContext | None = None) -> dict[str,
 
     def part(template: str, macro: str | None = None, *args, **values) -> Markup:
         return renderings.part(template, macro, language, args, values, around)
+    blocks = OWN_BLOCKS[snap.game.id](inputs, part)
+    blocks[UNDO_MARK] = undo_html(renderings, snap, role, language, around)   # only the last mover may take it back
     version, now = str(int(snap.version)), str(int(snap.now * 1000))
     return {mark: str.replace(str.replace(block, VERSION_MARK, version), NOW_MARK, now)
-            for mark, block in OWN_BLOCKS[snap.game.id](inputs, part).items()}
+            for mark, block in blocks.items()}
 
 
 def with_own_blocks(cut: list[str], blocks: dict[str, str]) -> list[str]:
@@ -248,14 +250,22 @@ def with_own_blocks(cut: list[str], blocks: dict[str, str]) -> list[str]:
     return [piece if i % 2 == 0 else blocks.get(piece, "") for i, piece in enumerate(cut)]
 
 
-def played_html(renderings: Renderings, snap, role: str, language: str, around=nullcontext) -> Markup:
+def played_html(renderings: Renderings, snap, role: str, language: str, around=nullcontext,
+                undo_apart: bool = False) -> Markup:
     """The undo the viewer is offered (if any) and the table's log, each a part read from only what
-    it shows: the move and who made it, and whether this viewer may take it back; the notices."""
-    undo = renderings.part("table/_undo.html", None, language, (),
-                           {"code": snap.code, "role": role, "version": VERSION_MARK,
-                            "game_number": snap.game_number, "undo": snap.undo}, around)
+    it shows: the move and who made it, and whether this viewer may take it back; the notices.
+    `undo_apart`: the undo is one of the viewer's own blocks (own_blocks), here only its mark."""
+    undo = UNDO_MARK if undo_apart else undo_html(renderings, snap, role, language, around)
     log = renderings.part("table/_table_log.html", None, language, (), {"notices": snap.notices}, around)
     return undo + log
+
+
+def undo_html(renderings: Renderings, snap, role: str, language: str, around=nullcontext) -> Markup:
+    """The undo the viewer is offered, if any: the last move, who made it, and whether this viewer
+    may take it back."""
+    return renderings.part("table/_undo.html", None, language, (),
+                           {"code": snap.code, "role": role, "version": VERSION_MARK,
+                            "game_number": snap.game_number, "undo": snap.undo}, around)
 
 
 # Games whose section is laid out in Python from its parts rather than rendered by a template: a
@@ -274,6 +284,7 @@ LAID_OUT_IN_PYTHON = {"toolbox": toolbox_section.section, "cloaked-cats": cloake
 # its own blocks: before, each phone's view was made whole, its frame and every part found again.
 OWN_BLOCKS = {"cloaked-cats": cloaked_cats_section.own_blocks}
 OWN_MARKS = re.compile("(<!--@own-[a-z0-9-]+-->)")   # a mark no block fills is taken out
+UNDO_MARK = Markup("<!--@own-undo-->")   # the undo is every game's own block (played_html)
 
 
 def section_html(renderings: Renderings, inputs: SectionInputs, around=nullcontext) -> Markup:

@@ -444,9 +444,13 @@ def test_cloaked_cats_sections_are_their_parts_found_and_a_change_makes_each_par
 def test_cloaked_cats_phones_share_one_view_made_from_no_seats_own_part_and_each_is_given_its_own_blocks(
         app, in_play, monkeypatch):
     """After a move at Cloaked Cats, the phones' events are one view they share (sections.OWN_BLOCKS),
-    made once for phones whose facts differ only by who they are, from no seat's own part, with each
-    phone's own blocks put in: its secret, its turn, "(you)". Each event is still its phone's own view."""
+    made once for phones whose facts differ only by who they are and whether they may undo, from no
+    seat's own part, with each phone's own blocks put in: its secret, its turn, "(you)", its undo.
+    Each event is still its phone's own view."""
     board, phones = in_play("cloaked-cats")
+    view = board.view()
+    mover = next(name for name, p in phones.items() if p.view()["seat"] == view["turn"]["seat"])
+    phones[mover].act("play_cat", features=["strutting_beauty", "fish_cocktail", "black_coat"])
     seen = board.view()["version"]
     streams = {name: open_stream(p, board.code, "seat", seen) for name, p in phones.items()}
     shared_made, own_made = [], []
@@ -464,21 +468,22 @@ def test_cloaked_cats_phones_share_one_view_made_from_no_seats_own_part_and_each
     monkeypatch.setattr(events_module, "own_blocks", own_blocks)
     tables = app.extensions["companion"]
     monkeypatch.setattr(tables, "clock", lambda now=tables.clock(): now)   # one shared read, however slow
-    view = board.view()
-    mover = next(p for p in phones.values() if p.view()["seat"] == view["turn"]["seat"])
-    mover.act("play_cat", features=["strutting_beauty", "fish_cocktail", "black_coat"])
+    phones[mover].act("end_turn")
     payloads = {name: next_payload(chunks)[1] for name, (_, chunks) in streams.items()}
     monkeypatch.undo()
     for response, _ in streams.values():
         response.close()
-    # the mover may undo the move, the others may not: two views shared, never one per phone
-    assert 1 <= len(shared_made) <= 2 < len(phones) and sorted(own_made) == sorted(phones)
+    # one view for all of them, though only the mover may undo the move: the undo is an own block
+    assert len(shared_made) == 1 and sorted(own_made) == sorted(phones)
     for html in shared_made:
         assert 'data-secret="features"' not in html and "(you)" not in html   # no seat's own block in it
+        assert "undo-button" not in html and "/act/play_cat" not in html
     for name, html in payloads.items():
         assert same_html(html, own_view(phones[name], board.code, "seat")), name
         assert html.count('data-secret="features"') == 1 and html.count("(you)") == 1 and "<!--@" not in html
-    assert sum('name="target"' in html for html in payloads.values()) == 1   # the mover's turn: whom to ask
+    assert [name for name, html in payloads.items() if "undo-button" in html] == [mover]
+    next_up = [name for name, html in payloads.items() if "/act/play_cat" in html]   # whose turn it is now
+    assert len(next_up) == 1 and next_up != [mover]
 
 
 def test_renderings_are_kept_up_to_a_size_in_characters_least_recently_used_first():
