@@ -147,7 +147,7 @@ def test_names_from_game_data_and_game_declarations_are_extracted(fresh_pot):
     each game's blurb, move names (the undo button) and field labels, and the deck names."""
     from companion import games
     from companion.fields import _label
-    from companion.games import catchy_rules, cloaked_cats_rules, communicat, pack_the_essentials, we_love_cats_rules
+    from companion.games import catchy_rules, cloaked_cats_rules, communicat, pack_the_essentials_rules, we_love_cats_rules
     wanted = set()
     for game in (entry.game for entry in games.catalogue()):
         wanted |= {game.blurb, *(move_name(m) for m in game.moves)}
@@ -158,8 +158,9 @@ def test_names_from_game_data_and_game_declarations_are_extracted(fresh_pot):
     wanted |= {n["name"] for n in communicat.NEEDS.values()}
     wanted |= {f[k] for f in we_love_cats_rules.DECK["face"] for k in ("label", "verb", "help")}
     wanted |= {c["name"] for c in we_love_cats_rules.DECK["colors"]}
-    wanted |= {b["label"] for b in pack_the_essentials.DATA["bonus"].values()} | set(pack_the_essentials.DATA["solo"]["levels"])
-    wanted |= {c.capitalize() for c in pack_the_essentials.COLOURS} | set(catchy_rules.DATA["cards"]["colors"])
+    pte = pack_the_essentials_rules
+    wanted |= {b["label"] for b in pte.DATA["bonus"].values()} | set(pte.DATA["solo"]["levels"])
+    wanted |= {c.capitalize() for c in pte.COLOURS} | set(catchy_rules.DATA["cards"]["colors"])
     wanted |= {"any", "2+ (competitive 4+)"}                           # Game.players that are words
     found = {m.id for m in _read(fresh_pot) if m.id}
     assert wanted - found == set()
