@@ -147,7 +147,8 @@ def test_names_from_game_data_and_game_declarations_are_extracted(fresh_pot):
     each game's blurb, move names (the undo button) and field labels, and the deck names."""
     from companion import games
     from companion.fields import _label
-    from companion.games import catchy_rules, cloaked_cats_rules, communicat, pack_the_essentials_rules, we_love_cats_rules
+    from companion.games import (catchy_rules, cloaked_cats_rules, communicat_rules, pack_the_essentials_rules,
+                                 we_love_cats_rules)
     wanted = set()
     for game in (entry.game for entry in games.catalogue()):
         wanted |= {game.blurb, *(move_name(m) for m in game.moves)}
@@ -155,7 +156,7 @@ def test_names_from_game_data_and_game_declarations_are_extracted(fresh_pot):
         wanted |= {str(_label(n, f)) for n, f in game.options.items()}
     deck = cloaked_cats_rules.DECK
     wanted |= {c[k] for part in ("features", "colours", "categories") for c in deck[part] for k in ("name", "noun") if k in c}
-    wanted |= {n["name"] for n in communicat.NEEDS.values()}
+    wanted |= {n["name"] for n in communicat_rules.NEEDS.values()}
     wanted |= {f[k] for f in we_love_cats_rules.DECK["face"] for k in ("label", "verb", "help")}
     wanted |= {c["name"] for c in we_love_cats_rules.DECK["colors"]}
     pte = pack_the_essentials_rules
