@@ -16,7 +16,7 @@ from typing import Callable
 
 from ..errors import N_, BadInput, RuleError
 from ..fields import Text, parse
-from ..games import communicat
+from ..games import communicat_rules
 
 MAX_NEEDS = 200
 NEED_FIELDS = {"text": Text(label=N_("Need"), min_len=1, max_len=60),
@@ -25,7 +25,7 @@ ID_PATTERN = re.compile(r"^[a-z0-9_]{1,24}$")
 
 
 def original(translate: Callable[[str], str] = str) -> list[dict]:
-    return [{"id": n["id"], "text": translate(n["name"]), "icon": n["icon"]} for n in communicat.NEEDS.values()]
+    return [{"id": n["id"], "text": translate(n["name"]), "icon": n["icon"]} for n in communicat_rules.NEEDS.values()]
 
 
 def deck(group: dict, translate: Callable[[str], str] = str) -> list[dict]:
@@ -81,7 +81,7 @@ def remove(group: dict, need_id: str, translate: Callable[[str], str] = str) -> 
         raise BadInput("There is no such Need in this deck.")
     if not any(n["id"] == need_id for n in deck(group, translate)):
         raise BadInput("There is no such Need in this deck.")
-    smallest = min(communicat.DIFFICULTIES.values()) + 1
+    smallest = min(communicat_rules.DIFFICULTIES.values()) + 1
     if len(deck(group, translate)) <= smallest:
         raise RuleError("The deck needs at least %(least)s Needs for the easiest game; add one before removing another.",
                         least=smallest)
@@ -98,4 +98,4 @@ def restore(group: dict) -> None:
 def enough_for(count: int) -> list[str]:
     """The difficulties a deck of `count` Needs can deal (a layout and one more, so the Cat never
     gets the same Need twice in a row)."""
-    return [d for d, n in communicat.DIFFICULTIES.items() if count >= n + 1]
+    return [d for d, n in communicat_rules.DIFFICULTIES.items() if count >= n + 1]

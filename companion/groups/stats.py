@@ -21,7 +21,7 @@ from collections import Counter, defaultdict
 from typing import Iterable
 
 from .. import names
-from ..games import communicat, pack_the_essentials
+from ..games import communicat, pack_the_essentials, pack_the_essentials_view
 from . import members as group_members
 
 COOP_SIDE = "Together"     # CommuniCat's cooperative side (its standing names it so)
@@ -176,7 +176,7 @@ def compute(group: dict, entries: Iterable[dict]) -> dict:
         games_out.append(game)
     return {"players": players, "games": games_out,
             "evenings": sorted(evenings.values(), key=lambda e: (-(e["started_at"] or 0), e["table"])),
-            "purr_sonal_best": pack_the_essentials.best_results(solo_best(entries))}
+            "purr_sonal_best": pack_the_essentials_view.best_results(solo_best(entries))}
 
 
 def _new_row(name: str) -> dict:

@@ -134,7 +134,7 @@ def parse(body: bytes) -> dict:
             members.append(member)
         own = raw.get("needs")
         if own is not None:
-            _need(isinstance(own, list) and min(group_needs.communicat.DIFFICULTIES.values()) < len(own) <= group_needs.MAX_NEEDS)
+            _need(isinstance(own, list) and min(group_needs.communicat_rules.DIFFICULTIES.values()) < len(own) <= group_needs.MAX_NEEDS)
             seen = set()
             checked = []
             for need in own:

@@ -18,7 +18,7 @@ from flask_babel import gettext
 
 from ..errors import N_, Refusal
 from ..fields import Choice, Int, parse
-from ..games import communicat
+from ..games import communicat, communicat_rules
 from ..engine import Credentials, TableNotFound, normalise_code
 from .cookies import MAX_AGE
 from .answers import error_page, refusal_answer, shaped
@@ -27,8 +27,8 @@ from .security import over_limit
 bp = Blueprint("needs", __name__, url_prefix="/needs")
 COOKIE = "needs_table"
 SETTINGS = {
-    "mode": Choice(label=N_("mode"), choices=communicat.MODES, required=False),
-    "difficulty": Choice(label=N_("difficulty"), choices=tuple(communicat.DIFFICULTIES), required=False),
+    "mode": Choice(label=N_("mode"), choices=communicat_rules.MODES, required=False),
+    "difficulty": Choice(label=N_("difficulty"), choices=tuple(communicat_rules.DIFFICULTIES), required=False),
     "version": Int(label=N_("version"), min=0, max=10**9, required=False),
 }
 
@@ -85,9 +85,10 @@ def render(gen: Generator | None, partial: bool, status: int = 200, message: str
            place: Place = SERVER):
     snap = tables().snapshot(gen.code, gen.creds) if gen else None
     if snap is None:  # nothing dealt yet: show the settings with their defaults
-        view = {"mode": "coop", "difficulty": communicat.RULES["default_difficulty"], "needs": [], "in_round": False,
-                "difficulties": [{"id": k, "count": v} for k, v in communicat.DIFFICULTIES.items()],
-                "need_count": communicat.DIFFICULTIES[communicat.RULES["default_difficulty"]], "shown": False}
+        default = communicat_rules.RULES["default_difficulty"]
+        view = {"mode": "coop", "difficulty": default, "needs": [], "in_round": False,
+                "difficulties": [{"id": k, "count": v} for k, v in communicat_rules.DIFFICULTIES.items()],
+                "need_count": communicat_rules.DIFFICULTIES[default], "shown": False}
     else:
         view = snap.view
     template = "needs/_generator.html" if partial else "needs/page.html"

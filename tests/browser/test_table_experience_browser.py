@@ -234,7 +234,7 @@ def test_a_result_table_of_eight_long_names_scrolls_in_its_box_not_the_phone(ser
     a phone. It scrolls sideways inside its own (focusable) box; the page itself never does."""
     from flask import render_template_string, url_for
 
-    from companion.games.we_love_cats import MAX_PLAYERS
+    from companion.games.we_love_cats_rules import MAX_PLAYERS
     from tests.browser.layout import overflow
     players = [f"Player number {n} with a long name" for n in range(1, MAX_PLAYERS + 1)]
     result = {"number": 1, "players": players, "winners": players[:1],

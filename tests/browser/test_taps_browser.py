@@ -37,7 +37,7 @@ from contextlib import contextmanager
 import pytest
 from playwright.sync_api import expect
 
-from companion.games.pack_the_essentials import pad_lines
+from companion.games.pack_the_essentials_scoring import pad_lines
 from tests.conftest import ServerProcess, code_from_url, join_by_qr, table_opened
 
 pytestmark = [pytest.mark.browser, pytest.mark.both_backends]

@@ -194,7 +194,7 @@ def test_as_many_players_as_the_bag_allows_still_lay_out(server, browser):
     """Issue #17: the most players the bag allows (9: 27 of 30 cats dealt) on the board and a phone:
     every player's row, the dice and the bag read from across the table on the first screen, and
     the phone one-handed and no wider than its screen, before and after a roll."""
-    from companion.games.we_love_cats import MAX_PLAYERS
+    from companion.games.we_love_cats_rules import MAX_PLAYERS
     assert MAX_PLAYERS == 9   # 30 cats, 3 each (tests/unit/test_we_love_cats.py ties it to the deck)
 
     board = browser.new_context(viewport=TABLET).new_page()

@@ -1,5 +1,6 @@
 """docs/ARCHITECTURE.md is true of the code: every module its map ("The shape") names exists, and every
-module of companion/ outside the games (each game is its own module, listed by the registry) is on it."""
+module of companion/ outside the games (a game is its own files, found by the registry: a new one
+touches nothing else) is on it."""
 from __future__ import annotations
 
 import re

@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from companion.errors import BadInput, RuleError
-from companion.games import cloaked_cats as cc
+from companion.games import cloaked_cats, cloaked_cats_view
+from companion.games import cloaked_cats_rules as cc
 from companion.games.base import Ctx, Seat
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
@@ -90,7 +91,7 @@ def test_the_deal_and_the_starter_come_from_the_rng():
 def test_a_fifth_seat_watches_and_cannot_act():
     state, s = started(5)
     assert [p["seat"] for p in state["players"]] == [1, 2, 3, 4]
-    view = cc.GAME.viewer_view(state, ctx(s, 5))
+    view = cloaked_cats.GAME.viewer_view(state, ctx(s, 5))
     assert view["mine"] is None and view["watchers"] == ["Eve"]
     with pytest.raises(RuleError, match="watching"):
         cc.end_turn(state, ctx(s, 5))
@@ -224,11 +225,11 @@ def test_a_seat_at_its_guess_is_told_whom_it_may_ask_as_guess_allows():
     """The view offers as targets exactly the players `guess` accepts: another player with a hidden
     feature; and none to a seat before or after its guess."""
     state, s = started(4, features=FIXED)
-    assert cc.mine(state, s[0])["targets"] == []   # its turn, before its cat card
+    assert cloaked_cats_view.mine(state, s[0])["targets"] == []   # its turn, before its cat card
     cc.play_cat(state, ctx(s, 1), ["strutting_beauty", "fish_cocktail", "black_coat"])
     player(state, 2)["revealed"] = list(FIXED[2])
-    assert cc.mine(state, s[0])["targets"] == [3, 4]
-    assert cc.mine(state, s[2])["targets"] == []   # not its turn
+    assert cloaked_cats_view.mine(state, s[0])["targets"] == [3, 4]
+    assert cloaked_cats_view.mine(state, s[2])["targets"] == []   # not its turn
     for target in (3, 4):
         cc.guess(copy.deepcopy(state), ctx(s, 1), target, "white_coat")
     with pytest.raises(RuleError, match="no hidden features left"):
@@ -340,7 +341,7 @@ def test_a_right_guess_emptying_the_targets_stockpile_ends_the_game():
 # ---- scoring and tie-breaks
 
 def score_rows(state, s):
-    return {r["name"]: r for r in cc.view(state, ctx(s))["scores"]["rows"]}
+    return {r["name"]: r for r in cloaked_cats_view.view(state, ctx(s))["scores"]["rows"]}
 
 
 def finish(state):
@@ -357,7 +358,7 @@ def test_points_are_received_masks_plus_unrevealed_features():
     rows = score_rows(state, s)
     assert (rows["Ann"]["received"], rows["Ann"]["hidden"], rows["Ann"]["points"]) == (4, 1, 5)
     assert rows["Bob"]["points"] == 0
-    scores = cc.view(state, ctx(s))["scores"]
+    scores = cloaked_cats_view.view(state, ctx(s))["scores"]
     assert scores["winners"] == ["Ann"] and not scores["shared"] and not scores["tie_break"]
 
 
@@ -367,7 +368,7 @@ def test_a_tie_on_points_goes_to_the_most_unrevealed_features():
     player(state, 2)["received"]["yellow"] = 4     # 4 + 1 hidden = 5
     player(state, 2)["revealed"] = FIXED[2][:2]
     finish(state)
-    scores = cc.view(state, ctx(s))["scores"]
+    scores = cloaked_cats_view.view(state, ctx(s))["scores"]
     assert scores["winners"] == ["Ann"] and scores["tie_break"] and not scores["shared"]
     assert [r["name"] for r in scores["rows"]][:2] == ["Ann", "Bob"]
 
@@ -377,7 +378,7 @@ def test_a_tie_on_points_and_unrevealed_features_is_shared():
     player(state, 1)["received"]["green"] = 2
     player(state, 2)["received"]["green"] = 2
     finish(state)
-    scores = cc.view(state, ctx(s))["scores"]
+    scores = cloaked_cats_view.view(state, ctx(s))["scores"]
     assert sorted(scores["winners"]) == ["Ann", "Bob"] and scores["shared"]
     assert not score_rows(state, s)["Cy"]["winner"]
 
@@ -409,8 +410,8 @@ def test_fix_cat_can_empty_a_stockpile_and_is_refused_after_the_end():
 
 
 def test_fix_cat_is_a_host_move():
-    assert cc.MOVES["fix_cat"].who == "host"
-    assert {n: m.who for n, m in cc.MOVES.items() if m.who == "seat"} == {
+    assert cloaked_cats.MOVES["fix_cat"].who == "host"
+    assert {n: m.who for n, m in cloaked_cats.MOVES.items() if m.who == "seat"} == {
         "play_cat": "seat", "guess": "seat", "end_turn": "seat"}
 
 
@@ -482,7 +483,7 @@ def test_random_games_conserve_masks_and_always_end(seed, n):
 
     state, s = play_random_game(seed, n, each=check)
     assert state["phase"] == "over"
-    scores = cc.view(state, ctx(s))["scores"]
+    scores = cloaked_cats_view.view(state, ctx(s))["scores"]
     assert scores["winners"]
     if state["end"]["reason"] == "revealed":
         assert any(len(p["revealed"]) == 3 for p in state["players"])
@@ -492,7 +493,7 @@ def test_random_games_conserve_masks_and_always_end(seed, n):
 
 def test_the_public_view_accounts_for_every_mask():
     def check(state, s):
-        view = cc.view(state, ctx(s))
+        view = cloaked_cats_view.view(state, ctx(s))
         for p in view["players"]:
             cid = p["colour"]["id"]
             held_by_others = sum(r["count"] for q in view["players"] for r in q["received"] if r["colour"]["id"] == cid)
@@ -517,8 +518,8 @@ RAW_VALUES = st.one_of(st.sampled_from(cc.FEATURE_IDS), st.integers(-3, 45).map(
 def test_random_moves_from_anyone_are_refused_cleanly_or_applied(seed, n, data):
     state, s = play_random_game(seed, n, max_moves=data.draw(st.integers(0, 40)))
     for _ in range(6):
-        name = data.draw(st.sampled_from(sorted(cc.MOVES)))
-        move = cc.MOVES[name]
+        name = data.draw(st.sampled_from(sorted(cloaked_cats.MOVES)))
+        move = cloaked_cats.MOVES[name]
         raw = {k: data.draw(st.lists(RAW_VALUES, max_size=5)) for k in move.fields}
         who = data.draw(st.sampled_from([None] + [x.id for x in s]))
         if move.who == "seat" and who is None:

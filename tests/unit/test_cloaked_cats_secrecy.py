@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from companion.games import cloaked_cats as cc
+from companion.games.cloaked_cats_rules import FEATURE_IDS
 from test_cloaked_cats import ctx, play_random_game, seats
 
 
@@ -21,7 +22,7 @@ def reassign_others(state: dict, viewer: int | None, rng: random.Random) -> dict
     other = copy.deepcopy(state)
     mine = next((p for p in other["players"] if p["seat"] == viewer), None)
     known = {f for p in other["players"] for f in p["revealed"]} | set(mine["features"] if mine else [])
-    pool = [f for f in cc.FEATURE_IDS if f not in known]
+    pool = [f for f in FEATURE_IDS if f not in known]
     rng.shuffle(pool)
     for p in other["players"]:
         if p is mine:

@@ -10,7 +10,8 @@ from hypothesis import given, settings, strategies as st
 
 from companion.errors import BadInput, Forbidden, RuleError
 from companion.fields import parse_mapping
-from companion.games import communicat as cc
+from companion.games import communicat, communicat_round, communicat_view
+from companion.games import communicat_rules as cc
 from companion.games.base import Ctx, Seat
 
 SEATS = [Seat(1, "Ann"), Seat(2, "Bob"), Seat(3, "Cy"), Seat(4, "Di")]
@@ -23,14 +24,14 @@ class Table:
         self.seats = list(seats)
         self.rng = random.Random(seed)
         self.now = 1000.0
-        opts = parse_mapping(cc.GAME.options, options)
-        self.state = cc.GAME.setup(opts, self.ctx(None))
+        opts = parse_mapping(communicat.GAME.options, options)
+        self.state = communicat.GAME.setup(opts, self.ctx(None))
 
     def ctx(self, seat, is_board=True):
         return Ctx(seat=seat, seats=self.seats, now=self.now, rng=self.rng, is_board=is_board and seat is None)
 
     def act(self, move, by=None, **fields):
-        m = cc.GAME.moves[move]
+        m = communicat.GAME.moves[move]
         args = parse_mapping(m.fields, fields)
         state = copy.deepcopy(self.state)
         m.fn(state, self.ctx(by), **args)
@@ -38,7 +39,7 @@ class Table:
         return self
 
     def view(self, seat=None, is_board=True):
-        return cc.GAME.view(self.state, self.ctx(seat, is_board))
+        return communicat.GAME.view(self.state, self.ctx(seat, is_board))
 
 
 # ---- scoring: the rulebook's numbers
@@ -55,7 +56,7 @@ class Table:
     ("timeout", True, 0, 0, -1),          # Confidence only counts on a correct guess
 ])
 def test_coop_points(outcome, confidence, mishaps, lives, points):
-    assert cc.coop_points(outcome, confidence and outcome == "guessed", mishaps, lives) == points
+    assert communicat_round.coop_points(outcome, confidence and outcome == "guessed", mishaps, lives) == points
 
 
 def test_resolve_coop_applies_points_history_and_rotates_cat_left():
@@ -165,7 +166,7 @@ def test_resolve_spends_tokens_the_app_was_not_told_about():
 
 
 def _preview(t, **fields):
-    m = cc.GAME.moves["resolve"]
+    m = communicat.GAME.moves["resolve"]
     return m.preview(t.state, t.ctx(None), **parse_mapping(m.fields, fields))
 
 
@@ -414,7 +415,8 @@ def test_a_wrong_guess_goes_on_the_mishap_pile_and_a_right_one_opens_the_resolve
     t.act("guess", confidence="1", need=secret)          # the board guesses, Confidence toggled first
     v = t.view()
     assert v["guess_right"] and not v["can_guess"] and v["lives"] == 8
-    assert v["guesses"][1] == {"need": cc._need(secret), "right": True, "by": None, "team": None, "confidence": True}
+    assert v["guesses"][1] == {"need": communicat_view._need(secret), "right": True, "by": None, "team": None,
+                               "confidence": True}
     assert v["preview"]["guessed"] == 2 + 1 - 1          # +2, Confidence +1, one Mishap card
     with pytest.raises(RuleError):
         t.act("guess", by=SEATS[1], need=secret)         # the round's guess is made: resolve it
@@ -502,7 +504,7 @@ def _indistinguishable(t: Table, seat) -> bool:
     r = t.state["round"]
     if r is None:
         return True
-    visible = cc.my_secret_roles(t.state, t.ctx(seat))
+    visible = communicat_view.my_secret_roles(t.state, t.ctx(seat))
     base = t.view(seat)
     for role in cc.secret_roles(t.state):
         if role in visible:
@@ -543,12 +545,12 @@ def test_no_move_sequence_shows_a_secret_to_a_non_cat(mode, n_seats, steps, seed
         r = t.state["round"]
         for viewer in [None] + t.seats:
             v = t.view(viewer)
-            allowed = cc.my_secret_roles(t.state, t.ctx(viewer))
+            allowed = communicat_view.my_secret_roles(t.state, t.ctx(viewer))
             if r is None:
                 assert "secret" not in v
                 continue
             if viewer is None:
-                assert allowed == cc.shown_roles(r, t.now)
+                assert allowed == communicat_round.shown_roles(r, t.now)
             elif t.state["mode"] == "coop":
                 assert allowed == (["cat"] if r["cat"] == viewer.id else [])
             else:

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.errors import BadInput, Forbidden, RuleError
-from companion.games import communicat
+from companion.games import communicat_rules
 from companion.groups import members, needs, stats, transfer
 
 
@@ -135,7 +135,7 @@ def test_the_first_edit_copies_the_original_and_restore_goes_back():
     group = group_of()
     assert needs.is_original(group) and needs.table_options(group) == {}
     added = needs.add(group, form(text="A warm lap", icon="🛋️"))
-    assert added["id"] == "n1" and len(needs.deck(group)) == len(communicat.NEEDS) + 1
+    assert added["id"] == "n1" and len(needs.deck(group)) == len(communicat_rules.NEEDS) + 1
     needs.remove(group, "food")
     assert "food" not in {n["id"] for n in needs.deck(group)}
     assert {"id": "n1", "name": "A warm lap", "icon": "🛋️"} in needs.table_options(group)["needs"]
@@ -156,7 +156,7 @@ def test_a_bad_need_is_refused_and_nothing_changes(fields, refusal):
 def test_a_deck_keeps_enough_needs_for_the_easiest_game():
     group = group_of()
     ids = [n["id"] for n in needs.deck(group)]
-    smallest = min(communicat.DIFFICULTIES.values()) + 1
+    smallest = min(communicat_rules.DIFFICULTIES.values()) + 1
     for need_id in ids[: len(ids) - smallest]:
         needs.remove(group, need_id)
     with pytest.raises(RuleError):

@@ -6,7 +6,8 @@ import random
 import pytest
 
 from companion.errors import BadInput, RuleError
-from companion.games import we_love_cats as wlc
+from companion.games import we_love_cats, we_love_cats_view
+from companion.games import we_love_cats_rules as wlc
 from companion.games.base import Ctx, Seat
 from companion.parts import bag
 
@@ -83,11 +84,11 @@ def test_every_count_whose_deal_leaves_a_cat_in_the_bag_may_play():
     """Issue #17: the rulesheet gives no maximum; 9 players deal 27 of the 30 cats and leave 3, so 9
     play. The limit is the largest count whose deal leaves at least one cat, read from the deck."""
     assert wlc.MAX_PLAYERS * wlc.START_HAND < wlc.TOTAL_TOKENS <= (wlc.MAX_PLAYERS + 1) * wlc.START_HAND
-    assert wlc.MAX_PLAYERS == 9 and wlc.GAME.players == "2–9"
+    assert wlc.MAX_PLAYERS == 9 and we_love_cats.GAME.players == "2–9"
     state = wlc.setup({}, ctx(9))
     wlc.start(state, ctx(9))
     assert len(state["players"]) == 9 and bag.count(state["bag"]) == 3
-    view = wlc.view(state, ctx(9))
+    view = we_love_cats_view.view(state, ctx(9))
     assert view["max_players"] == 9 and len(view["players"]) == 9
 
 
@@ -349,14 +350,14 @@ def test_a_colour_result_tapped_with_no_cats_is_skipped_with_a_message():
 
 def test_view_shows_tokens_by_colour_bag_dice_turn_and_who_may_act():
     state = table([{Y: 2, O: 1}, {R: 1}], dice=["left", "adopt"])
-    board = wlc.view(state, ctx(2))
+    board = we_love_cats_view.view(state, ctx(2))
     assert board["players"][0]["by_color"][Y] == 2 and board["players"][0]["colors_held"] == 2
     assert board["bag_count"] == 26 and [d["face"] for d in board["dice"]] == ["left", "adopt"]
     assert board["turn"] == {"seat_id": 1, "name": "Ann", "number": 1}
     assert board["may_act"] and board["me"] is None
     assert [c["index"] for c in board["choices"]] == [0, 1]
     assert [t["color"] for t in board["choices"][0]["colors"]] == [Y, O]
-    ann, bob = wlc.view(state, ctx(2, seat=1)), wlc.view(state, ctx(2, seat=2))
+    ann, bob = we_love_cats_view.view(state, ctx(2, seat=1)), we_love_cats_view.view(state, ctx(2, seat=2))
     assert ann["may_act"] and ann["me"]["is_turn"] and ann["me"]["total"] == 3
     assert not bob["may_act"] and bob["choices"] == [] and not bob["me"]["is_turn"]
     assert "contents" not in str(board) and "bag" not in board  # the bag's inside stays blind
@@ -365,7 +366,7 @@ def test_view_shows_tokens_by_colour_bag_dice_turn_and_who_may_act():
 def test_view_names_winners_and_watchers():
     state = table([{Y: 1}, {O: 1}])
     state.update(phase="over", winners=[2], win_reason="colors")
-    v = wlc.view(state, ctx(3, seat=3))
+    v = we_love_cats_view.view(state, ctx(3, seat=3))
     assert v["winners"] == [{"id": 2, "name": "Bob"}] and v["turn"] is None and not v["may_act"]
     assert v["watchers"] == ["Cy"] and v["me"]["in_game"] is False
 
@@ -375,9 +376,9 @@ def test_view_puts_names_tokens_and_faces_on_the_log_and_keeps_old_english_lines
     state = table([{Y: 2}, {Y: 1}, {Y: 1, R: 1}, {B: 1}], dice=["left", "adopt"])
     wlc.resolve(state, ctx(4, seat=1), die=0, color=Y)
     state["log"].append("Ann rolled L and Adopt.")  # a table saved before the log became data
-    log = wlc.view(state, ctx(4))["log"]
+    log = we_love_cats_view.view(state, ctx(4))["log"]
     assert log[0] == {"kind": "pass", "who": "Ann", "direction": "left", "skipped": ["Bob", "Cy"], "to": "Di",
                       "color": {"color": Y, "name": "Yellow", "symbol": "★", "count": 1}}
     assert log[-1] == {"kind": "text", "text": "Ann rolled L and Adopt."}
     wlc.resolve(state, ctx(4, seat=1), die=1)
-    assert wlc.view(state, ctx(4))["log"][0]["kind"] == "adopt" and wlc.view(state, ctx(4))["log"][0]["who"] == "Ann"
+    assert we_love_cats_view.view(state, ctx(4))["log"][0]["kind"] == "adopt" and we_love_cats_view.view(state, ctx(4))["log"][0]["who"] == "Ann"

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games import we_love_cats as wlc
+from companion.games import we_love_cats_rules as wlc
 from companion.games.base import Ctx, Seat
 from companion.parts import bag
 

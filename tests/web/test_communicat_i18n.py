@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from html import unescape
 
-from companion.games import communicat as cc
+from companion.games import communicat_rules as cc
 from tests.conftest import DE
 
 JSON_DE = {**DE, "Accept": "application/json"}

@@ -10,7 +10,7 @@ pytestmark = pytest.mark.both_backends  # the same tests on SQLite and on Redis 
 from markupsafe import escape
 
 from companion import create_app
-from companion.games import communicat as cc
+from companion.games import communicat_rules as cc
 
 
 def secret_of(table) -> str:

@@ -13,7 +13,7 @@ pytestmark = pytest.mark.both_backends  # the same tests on SQLite and on Redis 
 
 from companion import create_app, games
 from companion.fields import Bool, Choice, ChoiceList, Int, Text, TextList
-from companion.games import communicat as cc
+from companion.games import communicat_rules as cc
 from tests.conftest import DE, HTMX, JSON, bring_into_play
 
 ALL_PARTS = ["timers", "dice", "bag", "deck", "track", "counters", "rounds", "picker"]

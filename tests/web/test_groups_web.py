@@ -11,7 +11,7 @@ import re
 import pytest
 
 from companion import create_app
-from companion.games import communicat
+from companion.games import communicat_rules
 from tests.conftest import TableClient
 from tests.web.test_game_night_web import switch
 from tests.web.test_pack_the_essentials_web import PAD, play_solo_rounds
@@ -184,7 +184,7 @@ def test_a_group_table_deals_only_the_groups_needs(friends):
     r = tablet.table("communicat", expect=400, difficulty="hard")
     assert "needs at least 11" in r.get_data(as_text=True)
     tablet.post("/needs/restore")
-    assert len(tablet.get("/needs.json").json["needs"]) == len(communicat.NEEDS)
+    assert len(tablet.get("/needs.json").json["needs"]) == len(communicat_rules.NEEDS)
 
 
 def test_changes_need_the_groups_devices(friends, app):

@@ -137,7 +137,7 @@ def test_cloaked_cats_history_never_holds_a_secret_feature(app, new_table, devic
 
 def test_the_most_players_of_any_game_get_line_styles_told_apart_without_colour():
     """We Love Cats seats as many as its bag allows (9, issue #17): each gets its own line."""
-    from companion.games.we_love_cats import MAX_PLAYERS
+    from companion.games.we_love_cats_rules import MAX_PLAYERS
     from companion.web.charts import score_chart
     players = [f"P{n}" for n in range(MAX_PLAYERS)]
     rounds = [{"round": n, "scores": {p: n for p in players}} for n in (1, 2)]

@@ -147,19 +147,21 @@ def test_names_from_game_data_and_game_declarations_are_extracted(fresh_pot):
     each game's blurb, move names (the undo button) and field labels, and the deck names."""
     from companion import games
     from companion.fields import _label
-    from companion.games import catchy, cloaked_cats, communicat, pack_the_essentials, we_love_cats
+    from companion.games import (catchy_rules, cloaked_cats_rules, communicat_rules, pack_the_essentials_rules,
+                                 we_love_cats_rules)
     wanted = set()
     for game in (entry.game for entry in games.catalogue()):
         wanted |= {game.blurb, *(move_name(m) for m in game.moves)}
         wanted |= {str(_label(n, f)) for move in game.moves.values() for n, f in move.fields.items()}
         wanted |= {str(_label(n, f)) for n, f in game.options.items()}
-    deck = cloaked_cats.DECK
+    deck = cloaked_cats_rules.DECK
     wanted |= {c[k] for part in ("features", "colours", "categories") for c in deck[part] for k in ("name", "noun") if k in c}
-    wanted |= {n["name"] for n in communicat.NEEDS.values()}
-    wanted |= {f[k] for f in we_love_cats.DECK["face"] for k in ("label", "verb", "help")}
-    wanted |= {c["name"] for c in we_love_cats.DECK["colors"]}
-    wanted |= {b["label"] for b in pack_the_essentials.DATA["bonus"].values()} | set(pack_the_essentials.DATA["solo"]["levels"])
-    wanted |= {c.capitalize() for c in pack_the_essentials.COLOURS} | set(catchy.DATA["cards"]["colors"])
+    wanted |= {n["name"] for n in communicat_rules.NEEDS.values()}
+    wanted |= {f[k] for f in we_love_cats_rules.DECK["face"] for k in ("label", "verb", "help")}
+    wanted |= {c["name"] for c in we_love_cats_rules.DECK["colors"]}
+    pte = pack_the_essentials_rules
+    wanted |= {b["label"] for b in pte.DATA["bonus"].values()} | set(pte.DATA["solo"]["levels"])
+    wanted |= {c.capitalize() for c in pte.COLOURS} | set(catchy_rules.DATA["cards"]["colors"])
     wanted |= {"any", "2+ (competitive 4+)"}                           # Game.players that are words
     found = {m.id for m in _read(fresh_pot) if m.id}
     assert wanted - found == set()

@@ -28,7 +28,7 @@ import urllib.request
 
 import pytest
 
-from companion.games import cloaked_cats as cc
+from companion.games import cloaked_cats_rules as cc
 from tests.conftest import SHARED_SERVER_ENV, HttpDevice, ServerProcess
 
 pytestmark = pytest.mark.slow
