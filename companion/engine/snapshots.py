@@ -153,7 +153,7 @@ def make_snapshot(read: TableRead, viewer: Viewer, facts: ViewerFacts, now: floa
     """The snapshot of `read` for a viewer with `facts` (viewer_facts): everything in it but
     `viewer` is made from the read and the facts alone."""
     code, row, game = read.code, read.row, read.game
-    state, engine = read.state, read.engine
+    engine = read.engine
     seats = seats_of(read.seats(code))
     view = game_view(read, facts.who, seats, now)
     last = read.last_live_move(code)

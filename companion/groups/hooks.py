@@ -14,10 +14,15 @@ engine (it imports this).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..errors import Forbidden
 from ..games import communicat
 from ..storage.interface import Transaction
 from . import members, needs
+
+if TYPE_CHECKING:   # service.py imports this module
+    from .service import GroupCredentials
 
 
 class GroupNotFound(LookupError):

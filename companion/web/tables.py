@@ -256,9 +256,10 @@ def join():
         name = group_name or parse(NAME_FIELD, request.form.getlist)["name"]
         seat, token, outcome = tables().join(g.code, name, table_cookie("seat", g.code), reclaim=reclaim)
     except NameTaken as taken:
-        return shaped(json=lambda: ({"error": gettext("%(name)s is already at this table.", name=taken.name),
+        taken_name = taken.name   # the lambdas below run while `taken` is bound, but name it plainly
+        return shaped(json=lambda: ({"error": gettext("%(name)s is already at this table.", name=taken_name),
                                      "reclaim": True}, 409),
-                      page=lambda: join_page(409, taken=taken.name))
+                      page=lambda: join_page(409, taken=taken_name))
     except Refusal as exc:
         status, message = refusal_answer(exc)
         return shaped(json=lambda: ({"error": message}, status), page=lambda: join_page(status, message=message))
