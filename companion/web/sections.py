@@ -42,6 +42,11 @@ a template and taking the digest of its whole HTML. While one change's screens a
 views, a part asked for again with the very objects it was made from is found by their identity
 (renderings.one_change): every screen's view of a read is made of the same objects.
 
+Where each phone has blocks of its own and shares the rest (Cloaked Cats: a hand; OWN_BLOCKS), a
+phone's view is made in two: the view every phone shares (`shared_view`), from inputs that hold no
+viewer and no seat's own part, with a mark where each own block goes, and the phone's own blocks
+(`own_blocks`), from its own inputs; web/events.py makes the first once a change for all the phones.
+
 Rendering itself is Jinja's (renderings.py `render`), with what given.py makes once per language
 (gettext, `ui`, `part`, modules of macros) beside the inputs' fields, rather than
 flask.render_template per rendering: issue 29 found sections a third of a busy server's CPU
