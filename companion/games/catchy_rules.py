@@ -147,7 +147,7 @@ def _player_of(state: dict, ctx: Ctx) -> int | None:
     raise Forbidden("Only the two players' phones can do that; this phone can follow the game.")
 
 
-def _name(state: dict, ctx: Ctx, player: int) -> str:
+def player_name(state: dict, ctx: Ctx, player: int) -> str:
     seat = state["seats"][player]
     if seat is not None and ctx.seat_named(seat) is not None:
         return ctx.name_of(seat)
@@ -203,7 +203,7 @@ def start_round(state, ctx, leader, players):
     state.update(phase="playing", round=state["round"] + 1, tricks=0, position=0,
                  side=ROUND["start_side"], leader=leader - 1, last=None, round_end=None)
     _clear_pending(state)
-    _log(state, ctx, "round", round=state["round"], leader=_name(state, ctx, leader - 1))
+    _log(state, ctx, "round", round=state["round"], leader=player_name(state, ctx, leader - 1))
 
 
 # The refusals about one card, written out for each role: "the leader's card" is a different phrase
@@ -295,7 +295,7 @@ def adjust(state, ctx, position, side, score_1, score_2, round, trick, leader):
     changes = [("position", position, position), ("side", side, side), ("round", round, round),
                ("tricks", trick, trick),
                ("leader", None if leader is None else leader - 1,
-                None if leader is None else _name(state, ctx, leader - 1))]
+                None if leader is None else player_name(state, ctx, leader - 1))]
     changed = []   # [{"what": key, "value": shown, "name": whose score}], worded by _words.html
     for key, value, shown in changes:
         if value is not None and state[key] != value:
@@ -303,7 +303,7 @@ def adjust(state, ctx, position, side, score_1, score_2, round, trick, leader):
             state[key] = value
     for i, value in enumerate((score_1, score_2)):
         if value is not None and state["scores"][i] != value:
-            changed.append({"what": "score", "value": value, "name": _name(state, ctx, i)})
+            changed.append({"what": "score", "value": value, "name": player_name(state, ctx, i)})
             state["scores"][i] = value
     if not changed:
         raise BadInput("Change at least one value.")

@@ -5,7 +5,7 @@ templates/games/catchy/_words.html words), and the standing a table's record kee
 from __future__ import annotations
 
 from .base import Ctx
-from .catchy_rules import ROUND, SCORE, TRICK, _name, card_name, is_odd, mood, resolve, trick_winner
+from .catchy_rules import ROUND, SCORE, TRICK, card_name, is_odd, mood, player_name, resolve, trick_winner
 
 
 def _card_view(state: dict, card: dict | None) -> dict | None:
@@ -20,7 +20,7 @@ def explain(state: dict, ctx: Ctx, r: dict, ended_round: bool = False) -> list[d
     """The trick step by step, as kinds and values (names, cards, numbers) that _words.html turns
     into sentences. The reasons are read again from the two cards, so a trick stored by an older
     version of the rules explains itself the same way."""
-    name = lambda i: _name(state, ctx, i)  # noqa: E731 - a short local alias reads best here
+    name = lambda i: player_name(state, ctx, i)  # noqa: E731 - a short local alias reads best here
     lead, follow = r["lead"], r["follow"]
     leader, follower = r["leader"], 1 - r["leader"]
     _, why = trick_winner(lead, follow)
@@ -49,7 +49,7 @@ def explain(state: dict, ctx: Ctx, r: dict, ended_round: bool = False) -> list[d
 
 
 def view(state: dict, ctx: Ctx) -> dict:
-    names = [_name(state, ctx, i) for i in (0, 1)]
+    names = [player_name(state, ctx, i) for i in (0, 1)]
     if state["phase"] == "setup" and len(ctx.players) >= 2:
         # Before a game's first round, once two phones have joined, the players are those the deal
         # takes (start_round with the phones: the two the host chose, else the first two seats), not
