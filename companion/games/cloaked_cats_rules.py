@@ -72,7 +72,7 @@ def _event(state: dict, event: dict) -> None:
     state["events"] = ([event] + state["events"])[:EVENTS_KEPT]
 
 
-def _player(state: dict, seat_id: int | None) -> dict | None:
+def player_in_seat(state: dict, seat_id: int | None) -> dict | None:
     return next((p for p in state["players"] if p["seat"] == seat_id), None)
 
 
@@ -80,11 +80,11 @@ def _index(state: dict, seat_id: int) -> int:
     return next(i for i, p in enumerate(state["players"]) if p["seat"] == seat_id)
 
 
-def _unrevealed(player: dict) -> list[str]:
+def unrevealed_features(player: dict) -> list[str]:
     return [f for f in player["features"] if f not in player["revealed"]]
 
 
-def _revealed_anywhere(state: dict) -> dict[str, dict]:
+def revealed_features(state: dict) -> dict[str, dict]:
     return {f: p for p in state["players"] for f in p["revealed"]}
 
 
@@ -100,7 +100,7 @@ def _require_playing(state: dict) -> None:
 def _active_player(state: dict, ctx: Ctx) -> dict:
     """The acting seat's player record, refusing watchers and players out of turn."""
     _require_playing(state)
-    me = _player(state, ctx.seat.id if ctx.seat else None)
+    me = player_in_seat(state, ctx.seat.id if ctx.seat else None)
     if me is None:
         raise RuleError("You are watching this game: only its %(count)s players take turns.",
                         count=len(state["players"]))
@@ -207,13 +207,13 @@ def guess(state: dict, ctx: Ctx, target: int, feature: str) -> None:
         raise RuleError("You have already guessed this turn; end your turn.")
     if target == me["seat"]:
         raise BadInput("Guess another player's feature, not your own.")
-    them = _player(state, target)
+    them = player_in_seat(state, target)
     if them is None:
         raise BadInput("That player is not in this game.")
     name = ctx.name_of(target)
-    if not _unrevealed(them):
+    if not unrevealed_features(them):
         raise RuleError("%(name)s has no hidden features left.", name=name)
-    shown = _revealed_anywhere(state)
+    shown = revealed_features(state)
     if feature in shown:
         raise RuleError("%(feature)s is already face up in front of %(name)s.", feature=Term(FEATURES[feature]["name"]),
                         name=ctx.name_of(shown[feature]["seat"]))
@@ -232,7 +232,7 @@ def guess(state: dict, ctx: Ctx, target: int, feature: str) -> None:
     _event(state, {"kind": "guess", "by": me["seat"], "target": target, "feature": feature, "right": right})
     if _stockpile_ran_out(state):
         return
-    if right and not _unrevealed(them) and not state["final_round"]:
+    if right and not unrevealed_features(them) and not state["final_round"]:
         state["final_round"] = True
         _event(state, {"kind": "final", "who": target})
     if state["final_round"] and _last_in_round(state, me["seat"]):

@@ -10,8 +10,8 @@ checking the view does not change.
 from __future__ import annotations
 
 from .base import Ctx, Seat
-from .cloaked_cats_rules import (COLOUR_ORDER, COLOURS, DECK, FEATURE_IDS, FEATURES, RULES, _player,
-                                 _revealed_anywhere, _unrevealed)
+from .cloaked_cats_rules import (COLOUR_ORDER, COLOURS, DECK, FEATURE_IDS, FEATURES, RULES, player_in_seat,
+                                 revealed_features, unrevealed_features)
 
 # Each feature and mask colour as a view shows it, and the catalogue of features, made once: every
 # view holds these same dicts (a view is never changed once made, games/base.py with_own), where a
@@ -36,7 +36,7 @@ def _scores(state: dict, names: dict) -> dict:
     rows = []
     for p in state["players"]:
         received = sum(p["received"].values())
-        hidden = len(_unrevealed(p))
+        hidden = len(unrevealed_features(p))
         rows.append({"seat": p["seat"], "name": names.get(p["seat"], "someone"), "colour": _colour(p["colour"]),
                      "received": received, "hidden": hidden, "points": received + hidden})
     best_points = max(r["points"] for r in rows)
@@ -71,7 +71,7 @@ def public_view(state: dict, seats: list[Seat], dealt: list[Seat] | None = None)
     dealt = seats if dealt is None else dealt
     playing = {p["seat"] for p in state["players"]}
     turn = state["turn"]
-    shown = _revealed_anywhere(state)
+    shown = revealed_features(state)
     owner = {p["colour"]: names.get(p["seat"], "someone") for p in state["players"]}
     out = {
         "phase": state["phase"],
@@ -123,7 +123,7 @@ def public_view(state: dict, seats: list[Seat], dealt: list[Seat] | None = None)
 
 def mine(state: dict, seat: Seat) -> dict | None:
     """A seat's own secret part: its 3 features (revealed ones marked). Reads only its own record."""
-    me = _player(state, seat.id)
+    me = player_in_seat(state, seat.id)
     if me is None:
         return None
     turn = state["turn"] if state["phase"] == "playing" else None
@@ -133,7 +133,7 @@ def mine(state: dict, seat: Seat) -> dict | None:
             "my_turn": bool(turn) and turn["seat"] == me["seat"],
             "step": step,
             # whom this seat may ask at its guess, as `guess` allows: another player still hiding a feature
-            "targets": [p["seat"] for p in state["players"] if p["seat"] != me["seat"] and _unrevealed(p)]
+            "targets": [p["seat"] for p in state["players"] if p["seat"] != me["seat"] and unrevealed_features(p)]
                        if step == "guess" else []}
 
 
