@@ -35,11 +35,11 @@ assert MAX_PLAYERS * START_HAND < TOTAL_TOKENS, "the deal must leave cats in the
 
 # ---- small helpers over the state
 
-def _hand(state: dict, seat_id: int) -> dict[str, int]:
+def hand_of(state: dict, seat_id: int) -> dict[str, int]:
     return state["hands"][str(seat_id)]
 
 
-def _size(hand: dict[str, int]) -> int:
+def hand_size(hand: dict[str, int]) -> int:
     return sum(hand.values())
 
 
@@ -47,7 +47,7 @@ def _has_every_color(hand: dict[str, int]) -> bool:
     return all(hand[c] > 0 for c in COLORS)
 
 
-def _current(state: dict) -> int:
+def current_seat(state: dict) -> int:
     return state["players"][state["turn"]]
 
 
@@ -110,7 +110,7 @@ def _deal(state: dict, ctx: Ctx, first_seat: int | None) -> None:
         "games": state["games"] + 1,
     })
     for seat in seats:  # each player draws their three in seating order
-        hand = _hand(state, seat.id)
+        hand = hand_of(state, seat.id)
         for _ in range(START_HAND):
             hand[bag.draw(state["bag"], ctx.rng)] += 1
     _log(state, "deal", game=state["games"], count=START_HAND, first=first.id, how=how)
@@ -132,19 +132,19 @@ def rematch(state, ctx, first_seat=None):
 # ---- the end of the game, checked after every single step
 
 def _is_over(state: dict) -> bool:
-    return bag.count(state["bag"]) == 0 or any(_has_every_color(_hand(state, sid)) for sid in state["players"])
+    return bag.count(state["bag"]) == 0 or any(_has_every_color(hand_of(state, sid)) for sid in state["players"])
 
 
 def _check_end(state: dict, ctx: Ctx) -> bool:
     """True when the game just ended. Called after every draw and every pass landing."""
-    complete = [sid for sid in state["players"] if _has_every_color(_hand(state, sid))]
+    complete = [sid for sid in state["players"] if _has_every_color(hand_of(state, sid))]
     if complete:
         state.update(phase="over", winners=complete, win_reason="colors")
         _log(state, "win_colors", who=complete[0])
         return True
     if bag.count(state["bag"]) == 0:
-        most = max(_size(_hand(state, sid)) for sid in state["players"])
-        winners = [sid for sid in state["players"] if _size(_hand(state, sid)) == most]
+        most = max(hand_size(hand_of(state, sid)) for sid in state["players"])
+        winners = [sid for sid in state["players"] if hand_size(hand_of(state, sid)) == most]
         state.update(phase="over", winners=winners, win_reason="bag")
         _log(state, "win_bag", winners=winners, count=most)
         return True
@@ -153,7 +153,7 @@ def _check_end(state: dict, ctx: Ctx) -> bool:
 
 def _draw_into(state: dict, ctx: Ctx, seat_id: int) -> str:
     color = bag.draw(state["bag"], ctx.rng)
-    _hand(state, seat_id)[color] += 1
+    hand_of(state, seat_id)[color] += 1
     return color
 
 
@@ -161,8 +161,8 @@ def _draw_into(state: dict, ctx: Ctx, seat_id: int) -> str:
 
 def _begin_turn(state: dict, ctx: Ctx) -> None:
     """A player with no cats adopts two before rolling (each draw may end the game)."""
-    current = _current(state)
-    if _size(_hand(state, current)) > 0:
+    current = current_seat(state)
+    if hand_size(hand_of(state, current)) > 0:
         return
     drawn = []
     for _ in range(ADOPT_WHEN_EMPTY):
@@ -186,7 +186,7 @@ def _require_turn(state: dict, ctx: Ctx) -> int:
         raise RuleError("The game has not started yet: press Start on the board.")
     if state["phase"] == "over":
         raise RuleError("This game is over: start a rematch to play again.")
-    current = _current(state)
+    current = current_seat(state)
     if ctx.seat is not None and ctx.seat.id != current:
         if str(ctx.seat.id) not in state["hands"]:
             raise RuleError("You joined after the deal: you will be dealt in at the rematch.")
@@ -209,7 +209,7 @@ def roll(state, ctx):
 def _skip_impossible(state: dict, ctx: Ctx, current: int) -> None:
     """With no cat in hand and no Adopt left to resolve, the remaining results cannot be done."""
     open_dice = [d for d in state["dice"] if not d["done"]]
-    if not open_dice or _size(_hand(state, current)) > 0:
+    if not open_dice or hand_size(hand_of(state, current)) > 0:
         return
     if any(not FACE[d["face"]]["needs_color"] for d in open_dice):
         return  # an Adopt could still give the player a cat to use
@@ -224,12 +224,12 @@ def _pass(state: dict, ctx: Ctx, giver: int, color: str, direction: str) -> None
     players = state["players"]
     step = 1 if direction == "left" else -1  # left = next in seating order, the way the turn goes
     start_at = players.index(giver)
-    _hand(state, giver)[color] -= 1
+    hand_of(state, giver)[color] -= 1
     skipped, landed = [], None
     for k in range(1, len(players)):
         seat_id = players[(start_at + step * k) % len(players)]
-        if _hand(state, seat_id)[color] == 0:
-            _hand(state, seat_id)[color] = 1
+        if hand_of(state, seat_id)[color] == 0:
+            hand_of(state, seat_id)[color] = 1
             landed = seat_id
             break
         skipped.append(seat_id)
@@ -249,8 +249,8 @@ def resolve(state, ctx, die, color=None):
     if d["done"]:
         raise RuleError("That result is already done: resolve the other die.")
     face = FACE[d["face"]]
-    hand = _hand(state, current)
-    if face["needs_color"] and _size(hand) == 0:
+    hand = hand_of(state, current)
+    if face["needs_color"] and hand_size(hand) == 0:
         d["skipped"] = True
         _log(state, "skip", who=current, face=d["face"], auto=False)
     elif face["needs_color"]:

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from ..parts import bag
 from .base import Ctx
-from .we_love_cats_rules import COLOR, COLORS, FACE, MAX_PLAYERS, MIN_PLAYERS, TOTAL_TOKENS, _current, _hand, _size
+from .we_love_cats_rules import (COLOR, COLORS, FACE, MAX_PLAYERS, MIN_PLAYERS, TOTAL_TOKENS, current_seat, hand_of,
+                                 hand_size)
 
 
 def _tokens(hand: dict[str, int]) -> list[dict]:
@@ -50,14 +51,14 @@ def _log_entry(entry: dict | str, ctx: Ctx) -> dict:
 def view(state: dict, ctx: Ctx) -> dict:
     phase = state["phase"]
     playing = phase in ("roll", "resolve")
-    current = _current(state) if state["players"] else None
+    current = current_seat(state) if state["players"] else None
     me = ctx.seat.id if ctx.seat else None
     players = []
     for sid in state["players"]:
-        hand = _hand(state, sid)
+        hand = hand_of(state, sid)
         players.append({
             "id": sid, "name": ctx.name_of(sid), "by_color": dict(hand), "tokens": _tokens(hand),
-            "total": _size(hand), "colors_held": sum(1 for c in COLORS if hand[c] > 0),
+            "total": hand_size(hand), "colors_held": sum(1 for c in COLORS if hand[c] > 0),
             "is_turn": playing and sid == current, "is_winner": sid in state["winners"], "is_me": sid == me,
         })
     in_game = me is not None and str(me) in state["hands"]
@@ -69,7 +70,7 @@ def view(state: dict, ctx: Ctx) -> dict:
                  for i, d in enumerate(state["dice"])]
     choices = []
     if may_act and phase == "resolve":
-        hand = _hand(state, current)
+        hand = hand_of(state, current)
         for d in dice_view:
             if not d["done"]:
                 choices.append({**d, "colors": _tokens(hand) if d["needs_color"] else []})
@@ -100,8 +101,8 @@ def view(state: dict, ctx: Ctx) -> dict:
         "may_act": may_act,
         "choices": choices,
         "me": {"in_game": in_game, "is_turn": playing and me == current,
-               "tokens": _tokens(_hand(state, me)) if in_game else [],
-               "total": _size(_hand(state, me)) if in_game else 0} if ctx.seat else None,
+               "tokens": _tokens(hand_of(state, me)) if in_game else [],
+               "total": hand_size(hand_of(state, me)) if in_game else 0} if ctx.seat else None,
     }
 
 

@@ -76,7 +76,7 @@ def test_start_deals_three_to_everyone_and_the_table_picks_the_first_player(n):
     assert state["players"] == list(range(1, n + 1))
     assert all(sum(h.values()) == 3 for h in state["hands"].values())
     assert bag.count(state["bag"]) == 30 - 3 * n and total(state) == 30
-    assert state["phase"] == "roll" and wlc._current(state) == 2
+    assert state["phase"] == "roll" and wlc.current_seat(state) == 2
     assert state["log"][0] == {"kind": "deal", "game": 1, "count": 3, "first": 2, "how": "chosen"}
 
 
@@ -97,7 +97,7 @@ def test_start_can_pick_the_first_player_at_random():
     for seed in range(40):
         state = wlc.setup({}, ctx(4))
         wlc.start(state, ctx(4, seed=seed))
-        firsts.add(wlc._current(state))
+        firsts.add(wlc.current_seat(state))
         assert state["log"][0]["kind"] == "deal" and state["log"][0]["how"] == "random"
     assert firsts == {1, 2, 3, 4}
 
@@ -124,7 +124,7 @@ def test_rematch_only_after_the_end_and_it_deals_in_everyone_seated_now():
     wlc.rematch(state, ctx(3), first_seat=3)
     assert state["players"] == [1, 2, 3] and state["winners"] == [] and state["games"] == 2
     assert all(sum(h.values()) == 3 for h in state["hands"].values()) and total(state) == 30
-    assert wlc._current(state) == 3
+    assert wlc.current_seat(state) == 3
 
 
 # ---- whose turn
@@ -302,14 +302,14 @@ def test_after_both_results_the_turn_passes_left_and_wraps():
     wlc.resolve(state, ctx(3, seat=3), die=1)
     assert state["phase"] == "resolve"
     wlc.resolve(state, ctx(3, seat=3), die=0)
-    assert state["phase"] == "roll" and wlc._current(state) == 1 and state["turn_number"] == 2
+    assert state["phase"] == "roll" and wlc.current_seat(state) == 1 and state["turn_number"] == 2
 
 
 def test_a_player_with_no_cats_adopts_two_at_the_start_of_their_turn():
     state = table([{Y: 1, O: 1}, {}], dice=["lose", "adopt"])
     wlc.resolve(state, ctx(2, seat=1), die=0, color=Y)
     wlc.resolve(state, ctx(2, seat=1), die=1)
-    assert wlc._current(state) == 2 and sum(hand(state, 2).values()) == 2
+    assert wlc.current_seat(state) == 2 and sum(hand(state, 2).values()) == 2
     assert state["log"][0]["kind"] == "adopt_empty" and state["log"][0]["who"] == 2 and total(state) == 30
     assert len(state["log"][0]["colors"]) == 2
 
@@ -327,7 +327,7 @@ def test_the_automatic_adoption_can_empty_the_bag_and_end_the_game():
 def test_with_no_cats_left_the_remaining_result_is_skipped_by_itself():
     state = table([{Y: 1}, {O: 1}], dice=["lose", "left"])
     wlc.resolve(state, ctx(2, seat=1), die=0, color=Y)
-    assert state["dice"][1]["skipped"] and wlc._current(state) == 2  # the turn moved on
+    assert state["dice"][1]["skipped"] and wlc.current_seat(state) == 2  # the turn moved on
     assert {"kind": "skip", "who": 1, "face": "left", "auto": True} in state["log"]
 
 

@@ -45,7 +45,7 @@ def play(n_players: int, game_seed: int, chooser: random.Random) -> tuple[dict, 
     for _ in range(MAX_MOVES):
         if state["phase"] == "over":
             return state, turns
-        current = wlc._current(state)
+        current = wlc.current_seat(state)
         actor = chooser.choice([None, next(s for s in seats if s.id == current)])  # the board or the phone
         if state["phase"] == "roll":
             assert sum(state["hands"][str(current)].values()) > 0  # the empty-handed adopted first
