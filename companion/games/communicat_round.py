@@ -11,8 +11,8 @@ from ..errors import N_, BadInput, Forbidden, RuleError, Term
 from ..parts import counter, deck, track
 from ..parts import timer as countdown
 from .base import Ctx
-from .communicat_rules import (BOARD_SHOW_SECONDS, HISTORY_LENGTH, MAX_MISHAPS, RULES, TEAMS, _coop_only,
-                               _not_finished, _round, needs_of, seat_after, team_of)
+from .communicat_rules import (BOARD_SHOW_SECONDS, HISTORY_LENGTH, MAX_MISHAPS, RULES, TEAMS, needs_of,
+                               require_coop, require_not_finished, require_round, seat_after, team_of)
 
 
 def secret_owners(state: dict, r: dict, ctx: Ctx) -> dict[str, int]:
@@ -40,7 +40,7 @@ def show_need(state, ctx, team, confirm):
     Cat has no phone here) stays one tap, as the rulebook's generator."""
     if ctx.seat is not None:
         raise Forbidden("Show Cat Need works on the shared board; the Cat's phone already shows it.")
-    r = _round(state)
+    r = require_round(state)
     shown = shown_roles(r, ctx.now)
     if state["mode"] == "coop":
         if team is not None:
@@ -61,17 +61,17 @@ def show_need(state, ctx, team, confirm):
 
 
 def timer_start(state, ctx):
-    _round(state)
+    require_round(state)
     countdown.start(state["timer"], ctx.now)
 
 
 def timer_pause(state, ctx):
-    _round(state)
+    require_round(state)
     countdown.pause(state["timer"], ctx.now)
 
 
 def timer_reset(state, ctx):
-    _round(state)
+    require_round(state)
     countdown.reset(state["timer"], state["timer_seconds"])
 
 
@@ -82,7 +82,7 @@ def _time_used(state: dict, now: float) -> float:
 
 def next_team(state, ctx):
     """Competitive: play passes to the other team, who restart the timer."""
-    r = _round(state)
+    r = require_round(state)
     if state["mode"] != "versus":
         raise RuleError("Next team is for the competitive game.")
     r["time_used"] += _time_used(state, ctx.now)
@@ -92,8 +92,8 @@ def next_team(state, ctx):
 
 
 def spend_life(state, ctx, kind, count):
-    r = _round(state)
-    _coop_only(state, N_("Nine Lives"))
+    r = require_round(state)
+    require_coop(state, N_("Nine Lives"))
     if kind == "confidence":
         if count != 1:
             raise BadInput("Confidence takes exactly one token.")
@@ -115,8 +115,8 @@ def spend_life(state, ctx, kind, count):
 def mishap(state, ctx, reason):
     """Coop: a wrong guess (the Owners move a Pattern to the Mishap pile) or a pass (the Cat
     discards one there). Either way a Confidence token on the guess is used up."""
-    r = _round(state)
-    _coop_only(state, N_("The Mishap pile and its count"))
+    r = require_round(state)
+    require_coop(state, N_("The Mishap pile and its count"))
     if r["mishaps"] >= MAX_MISHAPS:
         raise RuleError("The Mishap pile is at its limit (%(limit)s).", limit=MAX_MISHAPS)
     r["mishaps"] += 1
@@ -131,7 +131,7 @@ def guess(state, ctx, need, team, confidence):
     `confidence`: spend a Confidence token on this guess first (the rules spend one per guess).
     Competitive: each team guesses its own Cat's Need (a phone guesses for its team, the board for
     the team whose turn it is unless it names one). The Cats know their Need, so they do not guess."""
-    r = _round(state)
+    r = require_round(state)
     if need not in r["needs"]:
         raise BadInput("That Need is not laid out this round.")
     if len(r.setdefault("guesses", [])) >= MAX_MISHAPS:
@@ -188,7 +188,7 @@ def _cats_of_round(state: dict, r: dict, ctx: Ctx) -> dict:
 def _coop_resolution(state: dict, outcome, confidence, mishaps, lives_on_mishap) -> dict:
     """How a cooperative round would resolve with these entries, changing nothing: the checks and the
     sum that `resolve` applies and `preview_resolve` shows."""
-    r = _round(state)
+    r = require_round(state)
     if outcome is None:
         raise BadInput("Say how the round ended: guessed, Cat out of Patterns, or time out.")
     mishaps = r["mishaps"] if mishaps is None else mishaps
@@ -218,7 +218,7 @@ def _coop_resolution(state: dict, outcome, confidence, mishaps, lives_on_mishap)
 
 def preview_resolve(state, ctx, outcome, confidence, mishaps, lives_on_mishap, team):
     """What resolving the round with these entries would score (the form shows it before applying)."""
-    _not_finished(state)
+    require_not_finished(state)
     if state["mode"] != "coop":
         raise BadInput("In competitive mode each team's button shows its points.")
     c = _coop_resolution(state, outcome, confidence, mishaps, lives_on_mishap)
@@ -226,7 +226,7 @@ def preview_resolve(state, ctx, outcome, confidence, mishaps, lives_on_mishap, t
 
 
 def resolve(state, ctx, outcome, confidence, mishaps, lives_on_mishap, team):
-    r = _round(state)
+    r = require_round(state)
     time_used = round(r["time_used"] + _time_used(state, ctx.now), 1)
     if state["mode"] == "coop":
         c = _coop_resolution(state, outcome, confidence, mishaps, lives_on_mishap)
@@ -272,7 +272,7 @@ def resolve(state, ctx, outcome, confidence, mishaps, lives_on_mishap, team):
 def declare_patterns_out(state, ctx):
     """The Pattern deck ran out: the cooperative table loses; a competitive game ends with the team
     ahead winning (a tie is a draw)."""
-    _not_finished(state)
+    require_not_finished(state)
     if state["round"] is not None:
         deck.discard(state["deck"], state["round"]["needs"])
         state["round"] = None

@@ -144,19 +144,19 @@ def secret_roles(state: dict) -> tuple[str, ...]:
 
 # ---------------------------------------------------------------- guards
 
-def _not_finished(state: dict) -> None:
+def require_not_finished(state: dict) -> None:
     if state["finished"]:
         raise RuleError("This game is over: press Rematch to play again with the same seats.")
 
 
-def _round(state: dict) -> dict:
-    _not_finished(state)
+def require_round(state: dict) -> dict:
+    require_not_finished(state)
     if state["round"] is None:
         raise RuleError("No round is under way: press New Needs first.")
     return state["round"]
 
 
-def _coop_only(state: dict, what: str) -> None:
+def require_coop(state: dict, what: str) -> None:
     if state["mode"] != "coop":
         raise RuleError("%(what)s belong to the cooperative game.", what=Term(what))
 
@@ -206,7 +206,7 @@ def _deal_secret(state: dict, role: str, laid_out: list[str], rng) -> str:
 def new_needs(state, ctx):
     """Lay out a fresh set of Needs and deal the secret Need(s). During a round this re-deals it
     (same Cat, same round): the old Needs go to the discard pile like the physical cards."""
-    _not_finished(state)
+    require_not_finished(state)
     count = DIFFICULTIES[state["difficulty"]]
     current = state["round"]
     if current is not None:
@@ -238,7 +238,7 @@ def rematch(state, ctx):
 
 def choose_cat(state, ctx, seat):
     """Coop: who is the Cat next round. Versus: that player becomes their team's Cat."""
-    _not_finished(state)
+    require_not_finished(state)
     if state["round"] is not None:
         raise RuleError("A round is under way: resolve it first (or undo New Needs).")
     if ctx.seat_named(seat) is None:
@@ -251,7 +251,7 @@ def choose_cat(state, ctx, seat):
 
 def set_team(state, ctx, seat, team):
     """Versus: move a player to the other team (between rounds)."""
-    _not_finished(state)
+    require_not_finished(state)
     if state["mode"] != "versus":
         raise RuleError("Teams are for the competitive game.")
     if state["round"] is not None:
