@@ -61,7 +61,7 @@ def cat_lady_tile(tiles: list[dict], token: int) -> int:
 
 # ---------------------------------------------------------------- state helpers
 
-def _log(state: dict, kind: str, **values) -> None:
+def log_event(state: dict, kind: str, **values) -> None:
     """The recent-events list holds what happened as data (a kind and its values, names as they were
     at the time); the templates word it in the viewer's language (_log.html)."""
     state["log"] = ([{"kind": kind, **values}] + state["log"])[:LOG_LENGTH]
@@ -88,7 +88,7 @@ def _fresh_round(state: dict, ctx: Ctx) -> None:
     state["phase"] = "select"
 
 
-def _name(ctx: Ctx, sid: str) -> str:
+def seat_name(ctx: Ctx, sid: str) -> str:
     return ctx.name_of(int(sid))
 
 
@@ -108,7 +108,7 @@ def setup(options: dict, ctx: Ctx) -> dict:
     }
 
 
-def _begin(state: dict, ctx: Ctx, first: int) -> None:
+def begin_game(state: dict, ctx: Ctx, first: int) -> None:
     """Seat the players and lay out a new game (shared by `start` and `rematch`)."""
     seated = [str(s.id) for s in ctx.players]
     mode = state["mode"]
@@ -127,7 +127,7 @@ def _begin(state: dict, ctx: Ctx, first: int) -> None:
                  counters={sid: _counters() for sid in players}, todo=None)
     if mode == "scorepad":
         state["phase"] = "scoring"
-        _log(state, "pads_open")
+        log_event(state, "pads_open")
         return
     piles, per_pile = DATA["todo"]["piles"], DATA["todo"]["cards_per_pile"]
     chosen = state["solo"]["todo"] if mode == "solo" else [0] * piles
@@ -137,20 +137,20 @@ def _begin(state: dict, ctx: Ctx, first: int) -> None:
     if mode == "solo":
         state["solo_deck"] = deck.new([list(p) for p in DATA["solo"]["placement_cards"]], ctx.rng)
     _fresh_round(state, ctx)
-    _log(state, "round", round=1, name=_name(ctx, players[holder]), blocked=[])
+    log_event(state, "round", round=1, name=seat_name(ctx, players[holder]), blocked=[])
 
 
 def start(state, ctx, first):
     if state["phase"] != "waiting":
         raise RuleError("The game has already started.")
-    _begin(state, ctx, first)
+    begin_game(state, ctx, first)
 
 
-def _player_of(state: dict, ctx: Ctx) -> str | None:
+def own_player(state: dict, ctx: Ctx) -> str | None:
     return str(ctx.seat.id) if ctx.seat else None
 
 
-def _require_phase(state: dict, phase: str, sentence: str) -> None:
+def require_phase(state: dict, phase: str, sentence: str) -> None:
     """`sentence` is marked with N_ by the caller, so it is translated when shown."""
     if state["phase"] != phase:
         raise RuleError(sentence)
@@ -163,19 +163,20 @@ def choosing_order(state: dict) -> list[str]:
 
 
 def choose_position(state, ctx, position):
-    _require_phase(state, "select", N_("Draft positions are chosen at the start of a round."))
+    require_phase(state, "select", N_("Draft positions are chosen at the start of a round."))
     order = choosing_order(state)
     chooser = order[state["pick_index"]]
-    me = _player_of(state, ctx)
+    me = own_player(state, ctx)
     if me is not None and me != chooser:
-        raise RuleError("It is %(name)s's turn to choose a draft position.", name=_name(ctx, chooser))
+        raise RuleError("It is %(name)s's turn to choose a draft position.", name=seat_name(ctx, chooser))
     if position in state["blocked"]:
         raise RuleError("The Cat Ladies have blocked position %(position)s this round.", position=position)
     if state["positions"][position - 1] is not None:
         taker = state["positions"][position - 1]["seat"]
-        raise RuleError("Position %(position)s is taken by %(name)s.", position=position, name=_name(ctx, taker))
+        raise RuleError("Position %(position)s is taken by %(name)s.", position=position,
+                        name=seat_name(ctx, taker))
     state["positions"][position - 1] = {"kind": "player", "seat": chooser}
-    _log(state, "position", name=_name(ctx, chooser), position=position)
+    log_event(state, "position", name=seat_name(ctx, chooser), position=position)
     state["pick_index"] += 1
     if state["pick_index"] == len(order):
         _start_draft(state, ctx)
@@ -203,25 +204,25 @@ def _advance_draft(state: dict, ctx: Ctx) -> None:
         state["draft_at"] = None
         state["phase"] = "round_end"
         r = state["round"]["current"]
-        _log(state, "round_over", round=r, last=r == ROUNDS)
+        log_event(state, "round_over", round=r, last=r == ROUNDS)
 
 
 def draft(state, ctx, tile, pack_rats, discard):
-    _require_phase(state, "draft", N_("Tiles are drafted after everyone has chosen a draft position."))
+    require_phase(state, "draft", N_("Tiles are drafted after everyone has chosen a draft position."))
     spot = state["positions"][state["draft_at"] - 1]
     if spot["kind"] != "player":
         raise RuleError("A Cat Lady drafts now: flip her token first.")
     drafter = spot["seat"]
-    me = _player_of(state, ctx)
+    me = own_player(state, ctx)
     if me is not None and me != drafter:
-        raise RuleError("It is %(name)s's turn to take a tile.", name=_name(ctx, drafter))
+        raise RuleError("It is %(name)s's turn to take a tile.", name=seat_name(ctx, drafter))
     slot = state["tiles"][tile - 1]
     if slot["status"] != "open":
         raise RuleError("Tile %(tile)s is already gone: pick one of the tiles still on the mat.", tile=tile)
     counters = state["counters"][drafter]
     if pack_rats > counters["pack_rats"]:
         # One whole sentence per count (a refusal has no ngettext): 0, 1 and more read differently.
-        have, name = counters["pack_rats"], _name(ctx, drafter)
+        have, name = counters["pack_rats"], seat_name(ctx, drafter)
         if have == 0:
             raise RuleError("%(name)s has no pack rats left.", name=name)
         if have == 1:
@@ -230,7 +231,7 @@ def draft(state, ctx, tile, pack_rats, discard):
     placed = tiles_placed(state["draft_at"], discard)
     if pack_rats > placed:
         # A pack rat flips a tile as it is placed; a tile placed on an earlier turn stays as it lies.
-        name = _name(ctx, drafter)
+        name = seat_name(ctx, drafter)
         if placed == 0:
             raise RuleError("%(name)s places no tile this turn, so there is nothing for a pack rat to flip.",
                             name=name)
@@ -243,36 +244,38 @@ def draft(state, ctx, tile, pack_rats, discard):
     counters["pack_rats"] -= pack_rats
     counters["pack_rats_spent"] += pack_rats
     counters["cats"] += pack_rats  # each pack rat lures exactly one cat or kitten into the suitcase
-    _log(state, "draft", name=_name(ctx, drafter), tile=tile, discard=bool(discard), pack_rats=pack_rats)
+    log_event(state, "draft", name=seat_name(ctx, drafter), tile=tile, discard=bool(discard),
+              pack_rats=pack_rats)
     _advance_draft(state, ctx)
 
 
 def cat_lady_flip(state, ctx):
-    _require_phase(state, "draft", N_("Cat Lady tokens are flipped during the draft."))
+    require_phase(state, "draft", N_("Cat Lady tokens are flipped during the draft."))
     spot = state["positions"][state["draft_at"] - 1]
     if spot["kind"] != "cat_lady":
         raise RuleError("Position %(position)s is a player's: they take a tile now.", position=state["draft_at"])
     holder = state["players"][state["holder"]]
-    me = _player_of(state, ctx)
+    me = own_player(state, ctx)
     if me is not None and me != holder:
-        raise RuleError("%(name)s (suitcase token) or the board flips the Cat Lady token.", name=_name(ctx, holder))
+        raise RuleError("%(name)s (suitcase token) or the board flips the Cat Lady token.",
+                        name=seat_name(ctx, holder))
     token = deck.draw(state["tokens"], 1, ctx.rng)[0]
     number = cat_lady_tile(state["tiles"], token)
     state["tiles"][number - 1].update(status="removed", token=token)
     spot.update(token=token, took=number)
-    _log(state, "flip", token=token, tile=number)
+    log_event(state, "flip", token=token, tile=number)
     _advance_draft(state, ctx)
 
 
 def next_round(state, ctx):
-    _require_phase(state, "round_end", N_("Finish the draft of this round first."))
+    require_phase(state, "round_end", N_("Finish the draft of this round first."))
     if rounds.is_last(state["round"]):
         state["phase"] = "scoring"
-        _log(state, "pads_open")
+        log_event(state, "pads_open")
         return
     rounds.advance(state["round"])
     if state["mode"] != "solo":  # solo: you always keep the suitcase token
         state["holder"] = (state["holder"] + 1) % len(state["players"])
     _fresh_round(state, ctx)
-    _log(state, "round", round=state["round"]["current"], name=_name(ctx, state["players"][state["holder"]]),
-         blocked=list(state["blocked"]))
+    log_event(state, "round", round=state["round"]["current"],
+              name=seat_name(ctx, state["players"][state["holder"]]), blocked=list(state["blocked"]))

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from ..errors import N_, BadInput, Forbidden, RuleError
 from ..fields import Int
-from .pack_the_essentials_rules import (COLOUR_TABLE, COLOURS, DATA, _begin, _log, _name, _player_of,
-                                        _require_phase)
+from .pack_the_essentials_rules import (COLOUR_TABLE, COLOURS, DATA, begin_game, log_event, own_player,
+                                        require_phase, seat_name)
 
 # A field's label is a word in its refusals ("The largest mint group is missing."), translated as a
 # Term: N_ marks each one for extraction, so the colours' labels are spelled out, one per colour.
@@ -93,9 +93,9 @@ def prefill(state: dict, sid: str) -> dict:
 
 
 def score(state, ctx, seat, **pad):
-    _require_phase(state, "scoring", N_("Score pads open after round 12.") if state["phase"] != "waiting"
-                   else N_("Start the game first."))
-    me = _player_of(state, ctx)
+    require_phase(state, "scoring", N_("Score pads open after round 12.") if state["phase"] != "waiting"
+                  else N_("Start the game first."))
+    me = own_player(state, ctx)
     if me is not None:
         if seat and str(seat) != me:
             raise Forbidden("Your phone fills in your own score pad; the board can fill in anyone's.")
@@ -111,7 +111,7 @@ def score(state, ctx, seat, **pad):
     state["pads"][target] = pad
     state["vote"] = None  # a changed pad can change who is tied
     lines = pad_lines(pad)
-    _log(state, "scored", name=_name(ctx, target), total=lines["total"])
+    log_event(state, "scored", name=seat_name(ctx, target), total=lines["total"])
 
 
 def all_scored(state: dict) -> bool:
@@ -141,7 +141,7 @@ def vote(state, ctx, for_seat):
     choice = str(for_seat)
     if choice not in current["group"]:
         raise BadInput("Vote for one of the tied players.")
-    me = _player_of(state, ctx)
+    me = own_player(state, ctx)
     voters = current["voters"]
     vote_now = {k: current[k] for k in ("base", "group", "round", "ballots", "winner")}
     if voters:
@@ -152,7 +152,7 @@ def vote(state, ctx, for_seat):
         if me not in voters:
             raise RuleError("You are in the tie: the other players vote for the cutest cat.")
         vote_now["ballots"] = {**vote_now["ballots"], me: choice}
-        _log(state, "voted", name=_name(ctx, me))
+        log_event(state, "voted", name=seat_name(ctx, me))
         if len(vote_now["ballots"]) < len(voters):
             state["vote"] = vote_now
             return
@@ -167,11 +167,11 @@ def vote(state, ctx, for_seat):
         leaders = [choice]
     if len(leaders) == 1:
         vote_now["winner"] = leaders[0]
-        _log(state, "cutest", name=_name(ctx, leaders[0]))
+        log_event(state, "cutest", name=seat_name(ctx, leaders[0]))
     else:
         # Still level: vote again between those still tied, as the rulebook says, until one wins.
         vote_now.update(group=leaders, ballots={}, round=vote_now["round"] + 1)
-        _log(state, "vote_tied")
+        log_event(state, "vote_tied")
     state["vote"] = vote_now
 
 
@@ -216,5 +216,5 @@ def rematch(state, ctx, first):
         raise RuleError("Finish scoring this game first.")
     state["game_no"] += 1
     state["phase"] = "waiting"
-    _log(state, "game", game_no=state["game_no"])
-    _begin(state, ctx, first)
+    log_event(state, "game", game_no=state["game_no"])
+    begin_game(state, ctx, first)

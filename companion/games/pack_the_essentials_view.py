@@ -9,13 +9,13 @@ import time
 
 from ..parts import rounds
 from .base import Ctx
-from .pack_the_essentials_rules import (COLOUR_TABLE, COLOURS, DATA, GOALS, MAX_SEATED, MODES, ROUNDS, _name,
-                                        _player_of, choosing_order, pack_rat_limit)
+from .pack_the_essentials_rules import (COLOUR_TABLE, COLOURS, DATA, GOALS, MAX_SEATED, MODES, ROUNDS,
+                                        choosing_order, own_player, pack_rat_limit, seat_name)
 from .pack_the_essentials_scoring import PAD_FIELDS, all_scored, prefill, ranked, vote_state, winners
 
 
 def _seat_row(state: dict, ctx: Ctx, sid: str) -> dict:
-    return {"id": int(sid), "name": _name(ctx, sid), **state["counters"][sid],
+    return {"id": int(sid), "name": seat_name(ctx, sid), **state["counters"][sid],
             "holder": state["phase"] not in ("waiting", "scoring") and state["players"][state["holder"]] == sid}
 
 
@@ -53,7 +53,7 @@ def view(state: dict, ctx: Ctx) -> dict:
                  "rounds": ROUNDS, "log": [_log_entry(e) for e in state["log"]], "game_no": state["game_no"],
                  "colours": COLOURS, "colour_table": [{"size": "12+" if i == len(COLOUR_TABLE) - 1 else i,
                                                       "points": p} for i, p in enumerate(COLOUR_TABLE) if i]}
-    me = _player_of(state, ctx)
+    me = own_player(state, ctx)
     out["me"] = int(me) if me and me in state["players"] else None
     out["players"] = [_seat_row(state, ctx, sid) for sid in state["players"]]
     out["watching"] = [s.name for s in ctx.seats if str(s.id) not in state["players"]]
@@ -74,7 +74,7 @@ def view(state: dict, ctx: Ctx) -> dict:
     out["holder"] = None
     if state["players"] and phase in ("select", "draft", "round_end"):
         sid = state["players"][state["holder"]]
-        out["holder"] = {"id": int(sid), "name": _name(ctx, sid)}
+        out["holder"] = {"id": int(sid), "name": seat_name(ctx, sid)}
     out.update(positions=[], tiles=[], choosing=None, drafting=None, blocked=[])
     if phase in ("select", "draft", "round_end"):
         out["blocked"] = state["blocked"]
@@ -84,22 +84,22 @@ def view(state: dict, ctx: Ctx) -> dict:
                    "seat": None, "name": None, "token": None, "took": None,
                    "blocked": number in state["blocked"]}
             if spot and spot["kind"] == "player":
-                row.update(kind="player", seat=int(spot["seat"]), name=_name(ctx, spot["seat"]))
+                row.update(kind="player", seat=int(spot["seat"]), name=seat_name(ctx, spot["seat"]))
             elif spot:
                 row.update(kind="cat_lady", token=spot["token"], took=spot["took"])
             out["positions"].append(row)
         for i, slot in enumerate(state["tiles"]):
             out["tiles"].append({"number": i + 1, "status": slot["status"], "token": slot["token"],
-                                 "by": _name(ctx, slot["by"]) if slot["by"] else None})
+                                 "by": seat_name(ctx, slot["by"]) if slot["by"] else None})
         if phase == "select":
             sid = choosing_order(state)[state["pick_index"]]
-            out["choosing"] = {"id": int(sid), "name": _name(ctx, sid), "mine": sid == me}
+            out["choosing"] = {"id": int(sid), "name": seat_name(ctx, sid), "mine": sid == me}
         if phase == "draft":
             spot = state["positions"][state["draft_at"] - 1]
             sid = spot.get("seat")
             held = state["counters"][sid]["pack_rats"] if sid else 0
             out["drafting"] = {"position": state["draft_at"], "kind": spot["kind"],
-                               "id": int(sid) if sid else None, "name": _name(ctx, sid) if sid else None,
+                               "id": int(sid) if sid else None, "name": seat_name(ctx, sid) if sid else None,
                                "mine": sid is not None and sid == me,
                                "pack_rats": held,
                                # what the forms may offer, taking the tile and discarding it: no more
@@ -114,22 +114,22 @@ def view(state: dict, ctx: Ctx) -> dict:
         rows = {r["seat"]: r for r in ranked(state)}
         for sid in state["players"]:
             entered = state["pads"].get(sid)
-            out["pads"].append({"id": int(sid), "name": _name(ctx, sid), "entered": entered is not None,
+            out["pads"].append({"id": int(sid), "name": seat_name(ctx, sid), "entered": entered is not None,
                                 "fill": entered or {**{k: 0 for k in PAD_FIELDS}, **prefill(state, sid)},
                                 "lines": rows[sid]["lines"] if sid in rows else None,
                                 "place": rows[sid]["place"] if sid in rows else None,
                                 "tied_on": rows[sid]["tied_on"] if sid in rows else None})
         if all_scored(state):
             out["standings"] = sorted((p for p in out["pads"]), key=lambda p: (p["place"], p["name"]))
-            out["winners"] = [{"id": int(s), "name": _name(ctx, s)} for s in winners(state)]
+            out["winners"] = [{"id": int(s), "name": seat_name(ctx, s)} for s in winners(state)]
             out["over"] = bool(out["winners"])
             current = vote_state(state)
             if current:
-                out["vote"] = {"group": [{"id": int(s), "name": _name(ctx, s)} for s in current["group"]],
-                               "voters": [{"id": int(s), "name": _name(ctx, s),
+                out["vote"] = {"group": [{"id": int(s), "name": seat_name(ctx, s)} for s in current["group"]],
+                               "voters": [{"id": int(s), "name": seat_name(ctx, s),
                                            "voted": s in current["ballots"]} for s in current["voters"]],
                                "round": current["round"],
-                               "winner": _name(ctx, current["winner"]) if current["winner"] else None,
+                               "winner": seat_name(ctx, current["winner"]) if current["winner"] else None,
                                "i_vote": me in current["voters"] and me not in current["ballots"],
                                "board_decides": not current["voters"]}
         if state["mode"] == "solo" and all_scored(state):
