@@ -115,15 +115,18 @@ class ResourceUse:
         self.redis_rss = self.store.rss_mb() if self.store else None
 
 
-def figures(stats: dict, use: ResourceUse, elapsed: float, offered_per_second: float, rss_idle: float) -> dict:
+def figures(stats: dict, use: ResourceUse, elapsed: float, offered_per_second: float, rss_idle: float,
+            refetch: bool = False) -> dict:
     """The result's figures, from the measured taps and failures in `stats`, what the load cost
     (`use`), the `elapsed` seconds the load lasted, the actions a second the tables' schedule
-    offered and the app processes' memory before the load (`rss_idle`)."""
+    offered and the app processes' memory before the load (`rss_idle`). The views delivered are
+    those the events carried; with `refetch` (--refetch: the events carry none), those fetched."""
     lat = stats["latencies"]
     done = len(lat)
     first_taps = [latency for _, _, latency, nth, _ in stats["taps"] if nth == 0]
     later_taps = [latency for _, _, latency, nth, _ in stats["taps"] if nth > 0]
     views, fetches, server_cpu, redis_cpu = use.views, use.fetches, use.server_cpu, use.redis_cpu
+    delivered = fetches if refetch else views
     return {"measured": done, "failed": stats["failed"],
             # the taps' answers by status: 204 when the board's stream carried the view (its tab)
             "tap_answers": {str(k): v for k, v in sorted(stats["answers"].items())},
@@ -140,8 +143,8 @@ def figures(stats: dict, use: ResourceUse, elapsed: float, offered_per_second: f
             "offered_actions_per_second": round(offered_per_second, 1),
             "actions_per_second": round(done / elapsed, 1),   # achieved: actions whose every screen had its view
             # counted as they arrived, not computed from the schedule
-            "views_delivered": views, "views_delivered_per_second": round(views / elapsed, 1),
-            "views_delivered_per_action": round(views / max(1, done), 2),
+            "views_delivered": delivered, "views_delivered_per_second": round(delivered / elapsed, 1),
+            "views_delivered_per_action": round(delivered / max(1, done), 2),
             "server_cpu_percent_of_one_core": round(100 * server_cpu / elapsed, 1),  # app processes together
             "load_generator_cpu_percent_of_one_core": round(100 * use.client_cpu / elapsed, 1),
             **use.load_through,

@@ -15,6 +15,7 @@ from _client import http
 
 VERSION = re.compile(rb'data-version="(\d+)"')
 STREAM = re.compile(rb'hx-sse:connect="([^"]+)"')   # the page's event stream, as its script opens it
+VIEW_URL = re.compile(rb'data-view-url="([^"]+)"')   # the address table.js re-fetches the page's view from
 
 
 def fail(stats: dict, why: str) -> None:
@@ -52,6 +53,9 @@ class Device:
         # (X-Tab) so that an answer can leave out the view the stream carries.
         self.stream_path = STREAM.search(html).group(1).decode().replace("&amp;", "&")
         self.tab = re.search(r"[?&]tab=([^&]+)", self.stream_path).group(1)
+        # Where the page's script re-fetches its view (#view's data-view-url: its own role, `as=board`
+        # on the board, and the game it shows), with the same cookie as the page.
+        self.view_path = VIEW_URL.search(html).group(1).decode().replace("&amp;", "&")
         self.version = 0
         self.view = b""   # the last event carrying a view (what --game cloaked-cats reads: _cloaked_play.py)
         self.seat: int | None = None   # its seat's id, where the bench needs it (--game cloaked-cats)
@@ -98,9 +102,11 @@ class Device:
                 s.close()
 
     def refetch(self) -> None:
-        """What the page does on `changed`: fetch its own HTML view (compressed, as a browser asks)."""
+        """What the page does on `changed`: fetch its own HTML view (compressed, as a browser asks)
+        from the address its #view names, as static/js/table.js does (a board's is `as=board`: with
+        the host's cookie, `as=seat` is a seat page whose phone has no seat, answered 403)."""
         try:
-            status, _, body = http(self.port, "GET", f"/t/{self.code}/view?as=seat",
+            status, _, body = http(self.port, "GET", self.view_path,
                                    headers={"Cookie": self.cookie, "Accept": "text/html", "HX-Request": "true",
                                             "Accept-Encoding": "gzip, deflate"}, source=self.source)
             if status != 200:

@@ -130,7 +130,8 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
                 "tables_in_store_before": seed_tables, "history_of_measured_table": history, **costs,
                 "tables": tables, "devices_per_table": devices, "screens_per_table": devices + 1,
                 "streams_held": opened.held, "tap_sockets_held": taps.sockets_held(), "actions": tables * actions,
-                **figures(stats, use, elapsed, tables / pause, rss_idle), **during_result}
+                **figures(stats, use, elapsed, tables / pause, rss_idle, refetch=refetch_always),
+                **during_result}
     finally:
         stop.set()
         for conn in connections:

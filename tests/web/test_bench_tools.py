@@ -100,3 +100,15 @@ def test_live_holds_every_pages_tap_socket_and_stream_at_a_toolbox_table():
     tap socket (the board's carries its rolls, the phones' stay open), as pages do."""
     result = last_json(run("bench/live.py", "--tables", "2", "--devices", "3", "--actions", "3", "--pause", "0.05"))
     assert result["failed"] == 0 and result["streams_held"] == 2 * 4 and result["tap_sockets_held"] == 2 * 4
+
+
+def test_live_refetch_has_every_screen_fetch_its_own_view_as_its_page_does():
+    """bench/live.py --refetch (the old delivery): the streams say only the version and every screen
+    re-fetches its view from the address its page names, the board as the board (`as=board` with the
+    host's cookie; it once asked `as=seat` and every one of its fetches was refused 403), so every
+    tap is measured and each brings one fetched view to each of the table's four screens."""
+    result = last_json(run("bench/live.py", "--tables", "2", "--devices", "3", "--actions", "3", "--pause", "0.05",
+                           "--refetch"))
+    assert result["failed"] == 0 and result["failures"] == {} and result["measured"] == 2 * 3
+    assert result["views_in_events"] == 0 and result["view_fetches"] == result["views_delivered"] == 2 * 3 * 4
+    assert result["views_delivered_per_action"] == 4
