@@ -289,7 +289,7 @@ LAID_OUT_IN_PYTHON = {"toolbox": toolbox_section.section, "cloaked-cats": cloake
 # its own blocks: before, each phone's view was made whole, its frame and every part found again.
 OWN_BLOCKS = {"cloaked-cats": cloaked_cats_section.own_blocks}
 OWN_MARKS = re.compile("(<!--@own-[a-z0-9-]+-->)")   # a mark no block fills is taken out
-UNDO_MARK = Markup("<!--@own-undo-->")   # the undo is every game's own block (played_html)
+UNDO_MARK = Markup("<!--@own-undo-->")   # where a shared view takes the undo (played_html undo_apart)
 
 
 def section_html(renderings: Renderings, inputs: SectionInputs, around=nullcontext) -> Markup:
