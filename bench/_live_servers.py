@@ -34,21 +34,32 @@ class AppProcesses:
 
     def __init__(self, *, two_processes: bool, seed_tables: int, split: bool, one_file: bool):
         self.one_file, self.split = one_file, split
+        self.store, self.seeded, self.servers = None, None, []
+        try:
+            self._start(two_processes, seed_tables)
+        except BaseException:   # a process that failed to start: stop those already started
+            self.stop()
+            raise
+
+    def _start(self, two_processes: bool, seed_tables: int) -> None:
+        """The store (a redis-server, or seeded tables), then the app processes, one at a time."""
         self.store = RedisServer() if two_processes else None
-        self.seeded = None
         if seed_tables:
             self.seeded = tempfile.TemporaryDirectory()
             database = self.store.url if self.store else os.path.join(self.seeded.name, "seeded.db")
             seed_store(database, seed_tables)
-        if split:
-            self.servers = [Server(), Server()]
-        elif one_file:
+        if self.split:
+            databases = [None, None]
+        elif self.one_file:
             self.seeded = self.seeded or tempfile.TemporaryDirectory()
             shared = os.path.join(self.seeded.name, "seeded.db" if seed_tables else "shared.db")
-            self.servers = [Server(db=shared), Server(db=shared)]
+            databases = [shared, shared]
+        elif self.store:
+            databases = [self.store.url, self.store.url]
         else:
-            self.servers = ([Server(db=self.store.url), Server(db=self.store.url)] if self.store
-                            else [Server(db=os.path.join(self.seeded.name, "seeded.db") if self.seeded else None)])
+            databases = [os.path.join(self.seeded.name, "seeded.db") if self.seeded else None]
+        for database in databases:
+            self.servers.append(Server(db=database))
 
     def setup(self, by_table: bool) -> str:
         """The result's `setup`: the processes and what they share, and how tables were routed."""
