@@ -186,14 +186,20 @@ def view_inputs(snap, role: str, join_url: str, language: str) -> tuple[SectionI
     else:
         viewer = facts.who if game.sections_read_viewer else None   # the whole viewer then (ViewerFacts.who)
         view = snap.view
-    section = SectionInputs(game.id, role, code, language,
-                            SectionSnap(VERSION_MARK, snap.game_number, tuple(snap.seats), viewer), view)
+    section = section_inputs(snap, role, language, viewer, view)
     flags = ViewerFlags(facts.is_host, facts.is_board, facts.seated)
     frame_snap = FrameSnap(VERSION_MARK, snap.game_number, NOW_MARK, tuple(snap.seats), flags, snap.claims,
                            snap.result)
     folded = role == "board" and under_way(snap.view, snap.seats)
     return section, FrameInputs(game.id, role, code, language, join_url, folded, frame_snap, SECTION_MARK,
                                 PLAYED_MARK)
+
+
+def section_inputs(snap, role: str, language: str, viewer, view: dict) -> SectionInputs:
+    """The inputs a section (or a phone's own blocks) is made from: `viewer` and `view` as the
+    caller may give them (view_inputs, own_blocks), the version left as its mark."""
+    return SectionInputs(snap.game.id, role, snap.code, language,
+                         SectionSnap(VERSION_MARK, snap.game_number, tuple(snap.seats), viewer), view)
 
 
 def view_html(snap, role: str, join_url: str, context: ViewContext | None = None) -> Markup:
@@ -236,9 +242,7 @@ def own_blocks(snap, role: str, context: ViewContext | None = None) -> dict[str,
     """The viewer's own blocks (OWN_BLOCKS), by their marks, the version and the clock filled in: made
     from the viewer's own inputs, seat and own part of the view included."""
     renderings, language, around = rendering_with(context)
-    facts = snap.facts
-    inputs = SectionInputs(snap.game.id, role, snap.code, language,
-                           SectionSnap(VERSION_MARK, snap.game_number, tuple(snap.seats), facts.who), snap.view)
+    inputs = section_inputs(snap, role, language, snap.facts.who, snap.view)
 
     def part(template: str, macro: str | None = None, *args, **values) -> Markup:
         return renderings.part(template, macro, language, args, values, around)
