@@ -116,7 +116,7 @@ class ViewEvents:
         # and the view its phones share (SHARED_VIEW).
         # The events alone: a tap's answer takes its view back out of its event (view_of), where
         # keeping each view beside its event held 13 MB more at 300 tables (15-21 KB a view).
-        self._tables: OrderedDict[str, tuple[tuple[int, float], dict[tuple, bytes | list[str]]]] = OrderedDict()
+        self._tables: OrderedDict[str, tuple[tuple[int, float], dict[tuple, bytes | list]]] = OrderedDict()
         self.made = self.shared = 0   # views made and handed again, counted for tests and bench/stream_cpu.py
 
     def view(self, look: Look, role: str, join_url: str) -> bytes:
@@ -147,11 +147,10 @@ class ViewEvents:
             with self._lock:
                 cut = self._found(code, read, shared_key)
             if cut is None:
-                cut = self._keep(code, read, shared_key, OWN_MARKS.split(shared_view(snap, role, join_url, context)))
-            html = "".join(with_own_blocks(cut, own_blocks(snap, role, context)))
+                cut = self._keep(code, read, shared_key, cut_data(shared_view(snap, role, join_url, context)))
+            event = changed_event_with(look.read.version, cut, own_blocks(snap, role, context))
         else:
-            html = view_html(snap, role, join_url, context)
-        event = changed_event(look.read.version, html.encode())
+            event = changed_event(look.read.version, view_html(snap, role, join_url, context).encode())
         with self._lock:
             self.made += 1
         return self._keep(code, read, key, event)
@@ -174,6 +173,33 @@ class ViewEvents:
             while len(self._tables) > self.most:
                 self._tables.popitem(last=False)
         return made
+
+
+def cut_data(shared: str) -> list:
+    """A shared view cut at its own marks (OWN_MARKS.split: text at even places, marks at odd), its
+    text made event data once for every phone (UTF-8, each line end followed by "data: ", as
+    data_lines makes it), so that a phone's event encodes only its own blocks (changed_event_with):
+    encoding a whole view for each phone was a sixth of its event. Text that holds a CR is left
+    text: data_lines makes the line ends of the whole view LF, and a CR at a piece's end with an LF
+    after the mark would be two line ends there, one in the whole."""
+    cut = OWN_MARKS.split(shared)
+    if "\r" in shared:
+        return cut
+    return [piece.encode().replace(b"\n", b"\ndata: ") if i % 2 == 0 else piece for i, piece in enumerate(cut)]
+
+
+def changed_event_with(version: int, cut: list, blocks: dict[str, str]) -> bytes:
+    """changed_event(version, the view `cut` holds with `blocks` in their marks (with_own_blocks)),
+    from a cut whose text is event data already (cut_data), each block made data here."""
+    if isinstance(cut[0], str) or any("\r" in block for block in blocks.values()):
+        text = [piece if isinstance(piece, str) else piece.replace(b"\ndata: ", b"\n").decode()
+                for piece in cut]   # the inverse of cut_data's, as view_of's
+        return changed_event(version, "".join(with_own_blocks(text, blocks)).encode())
+    data = [b"event: changed\nid: %d\ndata: %d\ndata: " % (version, version)]
+    for i, piece in enumerate(cut):
+        data.append(piece if i % 2 == 0 else blocks.get(piece, "").encode().replace(b"\n", b"\ndata: "))
+    data.append(b"\n\n")
+    return b"".join(data)
 
 
 def view_of(event: bytes) -> bytes:
