@@ -13,7 +13,8 @@ from .errors import BadInput, Term
 MAX_TEXT = 200  # no single text field anywhere needs more
 
 
-def _label(name: str, spec: "Field") -> Term:
+def label_of(name: str, spec: "Field") -> Term:
+    """The label a refusal names a field by: its own, else its name (i18n_extract marks each for translation)."""
     return Term(spec.label or name.replace("_", " "))
 
 
@@ -31,7 +32,7 @@ class Field:
         if not values:
             return None
         if len(values) > 1:
-            raise BadInput("Give one value for %(label)s.", label=_label(name, self))
+            raise BadInput("Give one value for %(label)s.", label=label_of(name, self))
         return values[0]
 
 
@@ -48,11 +49,11 @@ class Int(Field):
         digits = text[1:] if text[:1] in "+-" else text
         # isascii: str.isdigit() accepts "¹" and "٣", which int() refuses or reads differently.
         if len(text) > 12 or not (digits.isascii() and digits.isdigit()):
-            raise BadInput("%(label)s must be a whole number.", label=_label(name, self))
+            raise BadInput("%(label)s must be a whole number.", label=label_of(name, self))
         value = int(text)
         if not self.min <= value <= self.max:
             raise BadInput("%(label)s must be between %(min)s and %(max)s.",
-                           label=_label(name, self), min=self.min, max=self.max)
+                           label=label_of(name, self), min=self.min, max=self.max)
         return value
 
 
@@ -66,7 +67,7 @@ class Choice(Field):
             return None
         if text not in self.choices:
             shown = ", ".join(self.choices[:12]) + ("…" if len(self.choices) > 12 else "")
-            raise BadInput("%(label)s must be one of: %(shown)s.", label=_label(name, self), shown=shown)
+            raise BadInput("%(label)s must be one of: %(shown)s.", label=label_of(name, self), shown=shown)
         return text
 
 
@@ -84,7 +85,7 @@ class Bool(Field):
             return True
         if lowered in ("0", "false", "off", "no"):
             return False
-        raise BadInput("%(label)s must be yes or no.", label=_label(name, self))
+        raise BadInput("%(label)s must be yes or no.", label=label_of(name, self))
 
 
 @dataclass(frozen=True)
@@ -99,10 +100,10 @@ class Text(Field):
         # Collapse runs of white space so "Ann " and "Ann" are one name.
         text = " ".join(text.split())
         if any(ord(c) < 32 for c in text):
-            raise BadInput("%(label)s has characters that cannot be shown.", label=_label(name, self))
+            raise BadInput("%(label)s has characters that cannot be shown.", label=label_of(name, self))
         if len(text) > min(self.max_len, MAX_TEXT):
             raise BadInput("%(label)s can be at most %(max_len)s characters.",
-                           label=_label(name, self), max_len=self.max_len)
+                           label=label_of(name, self), max_len=self.max_len)
         if len(text) < self.min_len:
             return None
         return text
@@ -121,19 +122,19 @@ class TextList(Field):
         if text is None:
             return None
         if len(text) > (self.item_max_len + 2) * self.max_items:
-            raise BadInput("%(label)s is too long.", label=_label(name, self))
+            raise BadInput("%(label)s is too long.", label=label_of(name, self))
         items = [" ".join(p.split()) for p in text.replace("\n", ",").split(",")]
         items = [i for i in items if i]
         if any(len(i) > self.item_max_len for i in items):
             raise BadInput("Each entry of %(label)s can be at most %(item_max_len)s characters.",
-                           label=_label(name, self), item_max_len=self.item_max_len)
+                           label=label_of(name, self), item_max_len=self.item_max_len)
         if any(any(ord(c) < 32 for c in i) for i in items):
-            raise BadInput("%(label)s has characters that cannot be shown.", label=_label(name, self))
+            raise BadInput("%(label)s has characters that cannot be shown.", label=label_of(name, self))
         if not self.min_items <= len(items) <= self.max_items:
             raise BadInput("%(label)s needs %(min_items)s to %(max_items)s entries, separated by commas.",
-                           label=_label(name, self), min_items=self.min_items, max_items=self.max_items)
+                           label=label_of(name, self), min_items=self.min_items, max_items=self.max_items)
         if self.unique and len({i.casefold() for i in items}) != len(items):
-            raise BadInput("The entries of %(label)s must all be different.", label=_label(name, self))
+            raise BadInput("The entries of %(label)s must all be different.", label=label_of(name, self))
         return items
 
 
@@ -152,14 +153,14 @@ class ChoiceList(Field):
             return None
         if len(values) > self.max_items or len(values) < self.min_items:
             raise BadInput("Pick %(min_items)s to %(max_items)s for %(label)s.",
-                           min_items=self.min_items, max_items=self.max_items, label=_label(name, self))
+                           min_items=self.min_items, max_items=self.max_items, label=label_of(name, self))
         for v in values:
             if v not in self.choices:
                 # Echo the value only when it is short, printable text: never control characters.
                 shown = f": '{v}'" if len(v) <= 40 and v.isprintable() else ""
-                raise BadInput("%(label)s has an unknown choice%(shown)s.", label=_label(name, self), shown=shown)
+                raise BadInput("%(label)s has an unknown choice%(shown)s.", label=label_of(name, self), shown=shown)
         if len(set(values)) != len(values):
-            raise BadInput("Pick each %(label)s only once.", label=_label(name, self))
+            raise BadInput("Pick each %(label)s only once.", label=label_of(name, self))
         return values
 
 
@@ -176,11 +177,11 @@ class IntList(Field):
             return None
         if len(values) > self.max_items:
             raise BadInput("Pick at most %(max_items)s for %(label)s.", max_items=self.max_items,
-                           label=_label(name, self))
+                           label=label_of(name, self))
         bounded = Int(label=self.label, min=self.min, max=self.max)
         numbers = [bounded.parse(name, [v]) for v in values]
         if len(set(numbers)) != len(numbers):
-            raise BadInput("Pick each %(label)s only once.", label=_label(name, self))
+            raise BadInput("Pick each %(label)s only once.", label=label_of(name, self))
         return numbers
 
 
@@ -190,14 +191,14 @@ def parse(fields: Mapping[str, Field], getlist: Callable[[str], list[str]]) -> d
     for name, spec in fields.items():
         raw = getlist(name)
         if len(raw) > 50 or any(len(v) > 4000 for v in raw):
-            raise BadInput("%(label)s is too long.", label=_label(name, spec))
+            raise BadInput("%(label)s is too long.", label=label_of(name, spec))
         value = spec.parse(name, raw)
         if value is None:
             if spec.required and spec.default is None:
                 if isinstance(spec, ChoiceList):
                     raise BadInput("Pick at least %(min_items)s for %(label)s.",
-                                   min_items=spec.min_items, label=_label(name, spec))
-                raise BadInput("%(label)s is missing.", label=_label(name, spec))
+                                   min_items=spec.min_items, label=label_of(name, spec))
+                raise BadInput("%(label)s is missing.", label=label_of(name, spec))
             value = spec.default
         out[name] = value
     return out

@@ -30,16 +30,16 @@ def move_name(move: str) -> str:
 
 def game_words(game) -> Iterator[tuple[str, str]]:
     """(word, comment) for every word a Game declaration shows through the web layer's |t filter."""
-    from .fields import _label     # the label a refusal shows: the field's own, else its name
+    from .fields import label_of     # the label a refusal shows: the field's own, else its name
     yield game.blurb, "The game's line on the home page."
     if re.search(r"[^\W\d_]", game.players):          # "2" or "1–4" need no translation, "any" does
         yield game.players, "How many play, on the home page (\"Players: %(players)s\")."
     for name, move in game.moves.items():
         yield move_name(name), MOVE_COMMENT
         for field_name, spec in move.fields.items():
-            yield _label(field_name, spec), LABEL_COMMENT
+            yield label_of(field_name, spec), LABEL_COMMENT
     for field_name, spec in game.options.items():
-        yield _label(field_name, spec), LABEL_COMMENT
+        yield label_of(field_name, spec), LABEL_COMMENT
 
 
 def extract_game(fileobj: IO[bytes], keywords: Collection[str], comment_tags: Collection[str],

@@ -24,11 +24,13 @@ CATALOGUE_VIEW = [{"id": c["id"], "name": c["name"],
                   for c in DECK["categories"]]
 
 
-def _feature(fid: str) -> dict:
+def feature_view(fid: str) -> dict:
+    """A feature as every view shows it (the deck's, made once)."""
     return FEATURE_VIEWS[fid]
 
 
-def _colour(cid: str) -> dict:
+def colour_view(cid: str) -> dict:
+    """A mask colour as every view shows it (the deck's, made once)."""
     return COLOUR_VIEWS[cid]
 
 
@@ -37,7 +39,7 @@ def _scores(state: dict, names: dict) -> dict:
     for p in state["players"]:
         received = sum(p["received"].values())
         hidden = len(unrevealed_features(p))
-        rows.append({"seat": p["seat"], "name": names.get(p["seat"], "someone"), "colour": _colour(p["colour"]),
+        rows.append({"seat": p["seat"], "name": names.get(p["seat"], "someone"), "colour": colour_view(p["colour"]),
                      "received": received, "hidden": hidden, "points": received + hidden})
     best_points = max(r["points"] for r in rows)
     leaders = [r for r in rows if r["points"] == best_points]
@@ -57,9 +59,9 @@ def _event_view(event: dict, names: dict) -> dict:
         if key in out:
             out[key] = names.get(out[key], "someone")
     if "feature" in out:
-        out["feature"] = _feature(out["feature"])
+        out["feature"] = feature_view(out["feature"])
     if "masks" in out:
-        out["masks"] = [_colour(c) for c in out["masks"]]
+        out["masks"] = [colour_view(c) for c in out["masks"]]
     return out
 
 
@@ -81,17 +83,17 @@ def public_view(state: dict, seats: list[Seat], dealt: list[Seat] | None = None)
         "masks_per_player": RULES["masks_per_player"],
         "cat_features": {"min": RULES["cat_features_min"], "max": RULES["cat_features_max"]},
         "catalogue": CATALOGUE_VIEW,
-        "colours": [_colour(c) for c in COLOUR_ORDER],
+        "colours": [colour_view(c) for c in COLOUR_ORDER],
         # Before the deal: who will be dealt in (the first four seats) and who would watch.
         "joined": [s.name for s in dealt[:RULES["max_players"]]],
         "watchers": [s.name for s in seats if s.id not in playing] if state["players"]
                     else [s.name for s in seats if s not in dealt[:RULES["max_players"]]],
         "players": [{
-            "seat": p["seat"], "name": names.get(p["seat"], "someone"), "colour": _colour(p["colour"]),
+            "seat": p["seat"], "name": names.get(p["seat"], "someone"), "colour": colour_view(p["colour"]),
             "stock": p["stock"],
-            "received": [{"colour": _colour(c), "count": n} for c, n in p["received"].items() if n],
+            "received": [{"colour": colour_view(c), "count": n} for c, n in p["received"].items() if n],
             "received_total": sum(p["received"].values()),
-            "revealed": [_feature(f) for f in p["revealed"]],
+            "revealed": [feature_view(f) for f in p["revealed"]],
             "hidden_count": len(p["features"]) - len(p["revealed"]),
             "on_cats": sum(cat["masks"].count(p["colour"]) for cat in state["cats"]),
             "active": bool(turn) and state["phase"] == "playing" and turn["seat"] == p["seat"],
@@ -101,14 +103,14 @@ def public_view(state: dict, seats: list[Seat], dealt: list[Seat] | None = None)
                  if turn and state["phase"] == "playing" else None),
         "round": state["round"],
         "final_round": state["final_round"],
-        "cats": [{"number": i + 1, "features": [_feature(f) for f in cat["features"]],
-                  "masks": [{**_colour(c), "owner": owner.get(c, "")} for c in cat["masks"]],
+        "cats": [{"number": i + 1, "features": [feature_view(f) for f in cat["features"]],
+                  "masks": [{**colour_view(c), "owner": owner.get(c, "")} for c in cat["masks"]],
                   "by": names.get(cat["by"], "someone"),
                   "fixed": cat["fixed"]}
                  for i, cat in enumerate(state["cats"])],
         "cats_left": RULES["cat_cards"] - len(state["cats"]),
         # Features nobody has shown yet: the choices for a guess (public: it depends on reveals only).
-        "guessable": [_feature(f) for f in FEATURE_IDS if f not in shown],
+        "guessable": [feature_view(f) for f in FEATURE_IDS if f not in shown],
         "last_guess": _event_view(state["last_guess"], names) if state["last_guess"] else None,
         "events": [_event_view(e, names) for e in state["events"]],
         "end": None,
@@ -128,8 +130,8 @@ def mine(state: dict, seat: Seat) -> dict | None:
         return None
     turn = state["turn"] if state["phase"] == "playing" else None
     step = turn["step"] if turn and turn["seat"] == me["seat"] else None
-    return {"seat": me["seat"], "colour": _colour(me["colour"]),
-            "features": [{**_feature(f), "revealed": f in me["revealed"]} for f in me["features"]],
+    return {"seat": me["seat"], "colour": colour_view(me["colour"]),
+            "features": [{**feature_view(f), "revealed": f in me["revealed"]} for f in me["features"]],
             "my_turn": bool(turn) and turn["seat"] == me["seat"],
             "step": step,
             # whom this seat may ask at its guess, as `guess` allows: another player still hiding a feature

@@ -17,7 +17,7 @@ from .communicat_rules import (BOARD_SHOW_SECONDS, DIFFICULTIES, MODE_NAMES, NEE
                                teams, versus_cats)
 
 
-def _need(need_id: str, state: dict | None = None) -> dict:
+def need_view(need_id: str, state: dict | None = None) -> dict:
     """A Need as views show it, from the table's deck (a group's own, else the original)."""
     return dict((needs_of(state) if state is not None else NEEDS)[need_id])
 
@@ -49,7 +49,7 @@ def _moved(entry: dict) -> int:
 
 def _guess_entries(state: dict, guesses: list[dict]) -> list[dict]:
     """The round's guesses for a view or the history: public once made (the Cat answered aloud)."""
-    return [dict(g, need=_need(g["need"], state)) for g in guesses]
+    return [dict(g, need=need_view(g["need"], state)) for g in guesses]
 
 
 def view(state: dict, ctx: Ctx) -> dict:
@@ -63,7 +63,7 @@ def view(state: dict, ctx: Ctx) -> dict:
         "target": state["target"],
         "round": state["round_no"] + (1 if r is not None else 0),
         "in_round": r is not None,
-        "needs": [_need(n, state) for n in r["needs"]] if r else [],
+        "needs": [need_view(n, state) for n in r["needs"]] if r else [],
         # What the board shows (roles, not Needs: the same on every screen) and until when.
         "shown": shown_roles(r, ctx.now),
         "shown_until": r.get("shown_until") if shown_roles(r, ctx.now) else None,
@@ -138,7 +138,7 @@ def view(state: dict, ctx: Ctx) -> dict:
     # The secret(s) this viewer may see, and nothing about the others.
     visible = my_secret_roles(state, ctx)
     if visible:
-        secret = {role: _need(r["secret"][role], state) for role in visible}
+        secret = {role: need_view(r["secret"][role], state) for role in visible}
         out["secret"] = secret
         if len(visible) == 2:
             out["same_need"] = r["secret"]["blue"] == r["secret"]["orange"]

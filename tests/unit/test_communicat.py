@@ -415,7 +415,7 @@ def test_a_wrong_guess_goes_on_the_mishap_pile_and_a_right_one_opens_the_resolve
     t.act("guess", confidence="1", need=secret)          # the board guesses, Confidence toggled first
     v = t.view()
     assert v["guess_right"] and not v["can_guess"] and v["lives"] == 8
-    assert v["guesses"][1] == {"need": communicat_view._need(secret), "right": True, "by": None, "team": None,
+    assert v["guesses"][1] == {"need": communicat_view.need_view(secret), "right": True, "by": None, "team": None,
                                "confidence": True}
     assert v["preview"]["guessed"] == 2 + 1 - 1          # +2, Confidence +1, one Mishap card
     with pytest.raises(RuleError):

@@ -226,7 +226,7 @@ def test_no_viewer_can_tell_another_seats_hidden_features(app, game):
             assert everything_seen_by(c, code, role) == before[id(c)], f"{role} sees seat {secret_seat}'s secret"
         # The owner does see the difference: the test can tell worlds apart when it should.
         assert phones[secret_seat].view()["mine"]["features"] != [
-            {**cloaked_cats_view._feature(f), "revealed": f in next(p for p in original["players"] if p["seat"] == secret_seat)["revealed"]}
+            {**cloaked_cats_view.feature_view(f), "revealed": f in next(p for p in original["players"] if p["seat"] == secret_seat)["revealed"]}
             for f in next(p for p in original["players"] if p["seat"] == secret_seat)["features"]]
         put_state(app, code, original)
 

@@ -146,14 +146,14 @@ def test_names_from_game_data_and_game_declarations_are_extracted(fresh_pot):
     """companion/i18n_extract.py finds what templates translate with |t and refusals name as a Term:
     each game's blurb, move names (the undo button) and field labels, and the deck names."""
     from companion import games
-    from companion.fields import _label
+    from companion.fields import label_of
     from companion.games import (catchy_rules, cloaked_cats_rules, communicat_rules, pack_the_essentials_rules,
                                  we_love_cats_rules)
     wanted = set()
     for game in (entry.game for entry in games.catalogue()):
         wanted |= {game.blurb, *(move_name(m) for m in game.moves)}
-        wanted |= {str(_label(n, f)) for move in game.moves.values() for n, f in move.fields.items()}
-        wanted |= {str(_label(n, f)) for n, f in game.options.items()}
+        wanted |= {str(label_of(n, f)) for move in game.moves.values() for n, f in move.fields.items()}
+        wanted |= {str(label_of(n, f)) for n, f in game.options.items()}
     deck = cloaked_cats_rules.DECK
     wanted |= {c[k] for part in ("features", "colours", "categories") for c in deck[part] for k in ("name", "noun") if k in c}
     wanted |= {n["name"] for n in communicat_rules.NEEDS.values()}
