@@ -131,7 +131,7 @@ def figures(stats: dict, use: ResourceUse, elapsed: float, offered_per_second: f
             # the taps' answers by status: 204 when the board's stream carried the view (its tab)
             "tap_answers": {str(k): v for k, v in sorted(stats["answers"].items())},
             "failures": stats.get("failures", {}),
-            "stream_errors": stats["stream_errors"],
+            "stream_errors": stats["stream_errors"], "stream_error_kinds": stats.get("stream_error_kinds", {}),
             "event_delivery_p50_ms": round(percentile(stats["delivery"], 50), 1),
             "event_delivery_p99_ms": round(percentile(stats["delivery"], 99), 1),
             "p50_ms": round(percentile(lat, 50), 1),

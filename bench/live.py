@@ -94,7 +94,7 @@ def run(tables: int, devices: int, actions: int, pause: float, two_processes: bo
     offers. `one_file`: two processes serving one SQLite file (devices split between them, or routed
     by table with `by_table`), as the app offers. `game`: "toolbox" (the board rolls) or
     "cloaked-cats" (each action the tap of the screen whose turn it is: _cloaked_play.py; one
-    process, closed loop, taps over the pages' sockets)."""
+    process or `one_file`, closed loop, taps over the pages' sockets)."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # the server inherits it
     processes = AppProcesses(two_processes=two_processes, seed_tables=seed_tables, split=split, one_file=one_file)
@@ -265,7 +265,8 @@ def main() -> None:
                              "table's last view, its number at its table, the port that took it")
     parser.add_argument("--game", choices=["toolbox", "cloaked-cats"], default="toolbox",
                         help="cloaked-cats: every player's view its own (a hand each), each action the tap of the "
-                             "phone whose turn it is (bench/_cloaked_play.py); one process, closed loop")
+                             "phone whose turn it is (bench/_cloaked_play.py); closed loop, on one process or "
+                             "two on one file (--one-file)")
     parser.add_argument("--refetch", action="store_true",
                         help="streams say only the version and every device re-fetches (the old delivery)")
     args = parser.parse_args()
@@ -274,9 +275,10 @@ def main() -> None:
                      "--one-file or --seed-tables")
     if args.one_file and args.two_processes:
         parser.error("--one-file shares a SQLite file, --two-processes a Redis: one or the other")
-    if args.game != "toolbox" and (args.two_processes or args.one_file or args.split or args.open_loop
+    if args.game != "toolbox" and (args.two_processes or args.split or args.open_loop
                                    or args.json_taps or args.post_taps or args.refetch or args.random_taps):
-        parser.error("--game cloaked-cats is one process, closed loop, taps over the pages' sockets")
+        parser.error("--game cloaked-cats is one process or two on one file (--one-file), closed loop, taps "
+                     "over the pages' sockets")
     if args.random_taps:
         print(json.dumps(run_random_taps(min(args.tables, 2000), min(args.devices, 20), min(args.actions, 100),
                                          args.pause), indent=2))

@@ -95,6 +95,15 @@ def test_live_plays_cloaked_cats_each_tap_from_the_screen_whose_turn_it_is():
     assert sum(result["tap_answers"].values()) == 24 and set(result["tap_answers"]) <= {"200", "204"}
 
 
+def test_live_plays_cloaked_cats_on_two_processes_serving_one_file():
+    """bench/live.py --game cloaked-cats --one-file --by-table: each table on one of two processes
+    serving one SQLite file, every tap from the phone whose turn it is, each screen its own view."""
+    result = last_json(run("bench/live.py", "--tables", "2", "--devices", "6", "--actions", "12", "--pause", "0.05",
+                           "--game", "cloaked-cats", "--one-file", "--by-table"))
+    assert result["failed"] == 0 and result["measured"] == 24 and result["views_delivered_per_action"] == 7
+    assert result["setup"] == "two app processes on one SQLite file, routed by table"
+
+
 def test_live_holds_every_pages_tap_socket_and_stream_at_a_toolbox_table():
     """bench/live.py's default workload: every screen of every table holds its stream and its page's
     tap socket (the board's carries its rolls, the phones' stay open), as pages do."""
