@@ -179,9 +179,9 @@ def cut_data(shared: str) -> list:
     """A shared view cut at its own marks (OWN_MARKS.split: text at even places, marks at odd), its
     text made event data once for every phone (UTF-8, each line end followed by "data: ", as
     data_lines makes it), so that a phone's event encodes only its own blocks (changed_event_with):
-    encoding a whole view for each phone was a sixth of its event. Text that holds a CR is left
-    text: data_lines makes the line ends of the whole view LF, and a CR at a piece's end with an LF
-    after the mark would be two line ends there, one in the whole."""
+    joining, encoding and prefixing a whole 16 KB view took 20 µs a phone, its blocks take 4. Text
+    that holds a CR is left text: data_lines makes the line ends of the whole view LF, and a CR at
+    a piece's end with an LF after the mark would be two line ends there, one in the whole."""
     cut = OWN_MARKS.split(shared)
     if "\r" in shared:
         return cut
