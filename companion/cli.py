@@ -125,7 +125,7 @@ def serve(args: argparse.Namespace) -> int:
     monkey.patch_all()
     from gevent.pywsgi import WSGIServer
 
-    from companion.serving import GuardedHandler, raise_open_file_limit, tune_garbage_collector, warm_up
+    from companion.serving import LISTEN_BACKLOG, GuardedHandler, raise_open_file_limit, tune_garbage_collector, warm_up
     from companion.config import ConfigError
     from companion.storage import StorageUnusable, describe
 
@@ -139,7 +139,7 @@ def serve(args: argparse.Namespace) -> int:
         return 2
     try:
         server = WSGIServer((args.host, args.port), app, log=None, error_log=sys.stderr,
-                            handler_class=GuardedHandler)
+                            handler_class=GuardedHandler, backlog=LISTEN_BACKLOG)
         server.init_socket()
     except OSError as exc:
         print(f"Cannot listen on {args.host}:{args.port}: {exc.strerror or exc}. Try --port.", file=sys.stderr)
