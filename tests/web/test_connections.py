@@ -509,14 +509,26 @@ def test_a_table_of_twelve_tapping_fast_never_meets_the_default_limits(tmp_path)
 
 # ---- the real server: idle and half-sent sockets do not stall anyone (slow)
 
-@pytest.mark.slow
-def test_healthz_answers_while_one_client_holds_many_idle_and_half_sent_sockets(tmp_path):
+@pytest.fixture
+def real_server(tmp_path):
+    """The app's own server process, for a test that holds a thousand sockets to it: this process's
+    open-file limit raised to the hard limit meanwhile (skipped where that is under 3,000)."""
     from tests.conftest import ServerProcess
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if hard != resource.RLIM_INFINITY and hard < 3000:
-        pytest.skip("this process may not open 1,200 sockets")
+        pytest.skip("this process may not open a thousand sockets")
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    server = ServerProcess(tmp_path / "idle.db").start()
+    server = ServerProcess(tmp_path / "server.db").start()
+    try:
+        yield server
+    finally:
+        server.stop()
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+@pytest.mark.slow
+def test_healthz_answers_while_one_client_holds_many_idle_and_half_sent_sockets(real_server):
+    server = real_server
     held = []
     try:
         for i in range(1200):
@@ -535,12 +547,10 @@ def test_healthz_answers_while_one_client_holds_many_idle_and_half_sent_sockets(
     finally:
         for s in held:
             s.close()
-        server.stop()
-        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
 
 
 @pytest.mark.slow
-def test_the_server_queues_a_restarts_worth_of_connections_while_it_is_busy(tmp_path):
+def test_the_server_queues_a_restarts_worth_of_connections_while_it_is_busy(real_server):
     """An evening's start, or a restart, has every table's pages open their streams and sockets
     within seconds (300 tables: 4,200 connections). Those that come while the server is busy wait
     in its listen queue; one that finds the queue full waits for its SYN to be sent again, a second
@@ -551,14 +561,9 @@ def test_the_server_queues_a_restarts_worth_of_connections_while_it_is_busy(tmp_
     import select
     import signal
 
-    from tests.conftest import ServerProcess
     if int(open("/proc/sys/net/core/somaxconn").read()) < 1024:
         pytest.skip("this kernel caps every listen queue below 1,024 (net.core.somaxconn)")
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if hard != resource.RLIM_INFINITY and hard < 2000:
-        pytest.skip("this process may not open 600 sockets")
-    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    server = ServerProcess(tmp_path / "queue.db").start()
+    server = real_server
     held = []
     os.kill(server.proc.pid, signal.SIGSTOP)
     try:
@@ -579,5 +584,3 @@ def test_the_server_queues_a_restarts_worth_of_connections_while_it_is_busy(tmp_
         os.kill(server.proc.pid, signal.SIGCONT)
         for s in held:
             s.close()
-        server.stop()
-        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
