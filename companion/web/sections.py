@@ -273,7 +273,7 @@ def undo_html(renderings: Renderings, snap, role: str, language: str, around=nul
     """The undo the viewer is offered, if any: the last move, who made it, and whether this viewer
     may take it back. Nothing for every viewer who may not (all but the last mover, most often),
     without a part to find: its key took 5 µs a screen, a tenth of a Cloaked Cats phone's own blocks."""
-    if not (snap.undo and snap.undo["allowed"]):   # as the template's own test
+    if not (snap.undo and snap.undo["allowed"]):   # the one place this is decided (_undo.html shows what it is given)
         return Markup("")
     return renderings.part("table/_undo.html", None, language, (),
                            {"code": snap.code, "role": role, "version": VERSION_MARK,
