@@ -190,6 +190,46 @@ def test_every_hook_the_guards_override_is_still_gevents(hook):
     assert getattr(GuardedHandler, hook) is not getattr(WSGIHandler, hook)
 
 
+def test_a_closed_connection_is_freed_without_waiting_for_the_garbage_collector():
+    """A request's environ holds its StreamWriter, which holds the handler that keeps the environ:
+    once the connection is over, nothing of it may be left for the collector (a long-lived
+    connection's objects sit in the oldest generation, collected rarely), so its handler goes by
+    reference counting alone, with the collector off."""
+    import gc
+    import weakref
+
+    from companion.serving import STREAM_WRITER
+    handlers, writers = [], []
+
+    class Watched(QuickHandler):
+        def handle(self):
+            handlers.append(weakref.ref(self))
+            return super().handle()
+
+    def app(environ, start_response):
+        writers.append(environ[STREAM_WRITER] is not None)
+        start_response("200 OK", [("Content-Length", "2")])
+        return [b"ok"]
+
+    server = WSGIServer(("127.0.0.1", 0), app, handler_class=Watched, log=None)
+    server.start()
+    gc.collect()
+    gc.disable()
+    try:
+        s = connect(server.server_port)
+        s.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        assert read_response(s) == b"ok"
+        s.close()
+        deadline = time.monotonic() + 5
+        while handlers[0]() is not None and time.monotonic() < deadline:
+            gevent.sleep(0.01)
+        assert writers == [True]
+        assert handlers[0]() is None
+    finally:
+        gc.enable()
+        server.stop(timeout=1)
+
+
 def test_gevent_frames_a_streamed_body_as_the_stream_writer_does():
     """serving.StreamWriter writes pieces of a streaming response beside gevent's own: it reads the
     handler's socket, headers_sent and response_use_chunked, and frames a piece as gevent's _write
