@@ -2,6 +2,7 @@
 
 - gevent's server with GuardedHandler drops idle, half-sent and slow-body connections (driven
   in-process with gevent sockets and short timeouts, so these are fast);
+- a closed connection's handler is freed at once, not left in a cycle for the collector;
 - open event streams are capped per client address (forwarded addresses counted only behind a
   trusted proxy) and per process, with 429/503 and Retry-After; a closed stream gives its slot back;
 - table creation and moves are rate limited per client address on both backends, with a sentence;
