@@ -1,0 +1,126 @@
+"""Capacity beside boardgame.io, interleaved: the taps a second each side carries with p99 within
+100 ms, measured in one set of runs on one machine, with the load average through each.
+
+Ours is run open loop (bench/live.py --open-loop: each table taps on its schedule whatever the
+answers, the offered rate tables / pause), on one process and on two serving one SQLite file routed
+by table (`--one-file --by-table`, a process per core). The peer's harness has no open loop, so
+boardgame.io is run closed loop at short pauses (each table's next move waits for its last one's
+state at every player): its achieved rate is what it carried. Each round runs every rate of both
+sides once, alternating, so the machine's load meets both alike; `--rounds` rounds.
+
+Every run has `--actions` actions a table (default 30: the start's burst, every table's first tap
+within one pause, and the end's trickle are a smaller share than with 10, for both sides; achieved
+counts the whole run, ramp in and out included). A side's capacity in a round is the highest
+achieved rate among its runs whose p99 stayed within 100 ms.
+
+    .venv/bin/python bench/capacity.py                     # two rounds, about 8 minutes
+    .venv/bin/python bench/capacity.py --flatfile          # and boardgame.io's FlatFile (about 3 minutes more a round)
+    .venv/bin/python bench/capacity.py --one 857 1000 --two 1111 1250 --peer-pauses 0.1 0.06
+
+Every run is bounded (its actions, and 900 s); only 127.0.0.1 is contacted. Run nothing else on the
+machine meanwhile.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import tempfile
+from pathlib import Path
+
+from versus import one, peer_bench
+
+WITHIN_MS = 100   # a rate counts as carried while p99 stays within this
+
+
+def through(r: dict) -> str:
+    """The one-minute load average through the run (sampled by bench/live.py), or before→after."""
+    load = r.get("machine_load_average_1min_through_run", {})
+    if load:
+        return f"{load['min']}–{load['max']}"
+    return f"{r['loadavg_before'].split()[0]}→{r['loadavg_after'].split()[0]}"
+
+
+def row(label: str, rate: str, r: dict) -> str:
+    if "error" in r:
+        return f"| {label} | {rate} | failed: {r['error']} |"
+    return (f"| {label} | {rate} | **{r['actions_per_second']}** | {r['p50_ms']} | **{r['p99_ms']}** | "
+            f"{r['server_cpu_percent_of_one_core']} % | {r.get('load_generator_cpu_percent_of_one_core', '-')} % | "
+            f"{r['server_cpu_ms_per_action_under_load']} | {r['failed']} | {through(r)} |")
+
+
+def carried(runs: list[dict]) -> float | None:
+    """The highest achieved rate among `runs` whose p99 stayed within WITHIN_MS, with none failed."""
+    held = [r["actions_per_second"] for r in runs
+            if "error" not in r and not r["failed"] and r["p99_ms"] <= WITHIN_MS]
+    return max(held) if held else None
+
+
+def spread(values: list) -> str:
+    values = [v for v in values if v is not None]
+    if not values:
+        return "none within 100 ms"
+    return f"{min(values):g}–{max(values):g}" if len(values) > 1 else f"{values[0]:g}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--one", type=float, nargs="*", default=[857, 1000],
+                        help="offered taps a second, ours on one process")
+    parser.add_argument("--two", type=float, nargs="*", default=[1111, 1250],
+                        help="offered taps a second, ours on two processes serving one SQLite file")
+    parser.add_argument("--peer-pauses", type=float, nargs="*", default=[0.1, 0.06],
+                        help="boardgame.io in memory's pauses (closed loop)")
+    parser.add_argument("--flatfile", type=float, nargs="*", default=None,
+                        help="also boardgame.io FlatFile at these pauses (default when given bare: 0.5 0.3)")
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--tables", type=int, default=300)
+    parser.add_argument("--devices", type=int, default=6)
+    parser.add_argument("--actions", type=int, default=30)
+    parser.add_argument("--harness", type=Path, default=Path(tempfile.gettempdir()) / "peer-bench")
+    parser.add_argument("--results", type=Path, default=Path(tempfile.gettempdir()) / "peer-bench-results")
+    args = parser.parse_args()
+    flatfile = [0.5, 0.3] if args.flatfile == [] else (args.flatfile or [])
+    tables = min(args.tables, 2000)
+    common = ["--tables", str(tables), "--devices", str(min(args.devices, 12)), "--actions", str(min(args.actions, 100))]
+    # Every side's runs of a round, in the order they alternate: (side, label of its rate, one.sh arguments).
+    sides = {"ours, one process": [(f"{rate:g} offered", "ours", ["--pause", f"{tables / rate:.3g}", "--open-loop"])
+                                   for rate in args.one],
+             "ours, two processes, one file": [(f"{rate:g} offered", "ours",
+                                                ["--pause", f"{tables / rate:.3g}", "--open-loop", "--one-file", "--by-table"])
+                                               for rate in args.two],
+             "boardgame.io in memory": [(f"pause {p:g} s", "peer", ["--pause", str(p)]) for p in args.peer_pauses],
+             "boardgame.io FlatFile": [(f"pause {p:g} s", "peer", ["--pause", str(p), "--storage", "flatfile"])
+                                       for p in flatfile]}
+    order = []   # alternating: each side's first rate, then each side's second, ...
+    for i in range(max(map(len, sides.values()))):
+        order += [(side, runs[i]) for side, runs in sides.items() if i < len(runs)]
+    harness = peer_bench(args.harness)
+    args.results.mkdir(parents=True, exist_ok=True)
+    print(f"### Capacity: {tables} tables × {args.devices} phones and a board, {args.actions} actions a table\n")
+    print("| side | rate | achieved taps/s | p50 ms | p99 ms | server CPU (one core) | load generator CPU | "
+          "CPU ms per action | failed | load through the run |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    held: dict[str, list] = {side: [] for side, runs in sides.items() if runs}
+    for n in range(1, min(args.rounds, 10) + 1):
+        round_runs: dict[str, list[dict]] = {side: [] for side in held}
+        for side, (rate, system, extra) in order:
+            r = one(harness, args.results, f"cap-r{n}", system, common + extra)
+            round_runs[side].append(r)
+            print(row(f"{side}, round {n}", rate, r), flush=True)
+        for side, runs in round_runs.items():
+            held[side].append(carried(runs))
+    print(f"\nCarried with p99 within {WITHIN_MS} ms, round by round:")
+    for side, values in held.items():
+        print(f"- {side}: {', '.join('-' if v is None else f'{v:g}' for v in values)} ({spread(values)})")
+    peer = [v for v in held.get("boardgame.io in memory", []) if v is not None]
+    if peer:
+        half = statistics.median(peer) / 2
+        for side in ("ours, one process", "ours, two processes, one file"):
+            ours = [v for v in held.get(side, []) if v is not None]
+            if ours:
+                print(f"- {side} ÷ half of boardgame.io in memory's median ({half:g}): "
+                      f"{', '.join(f'{v / half:.2f}' for v in ours)}")
+
+
+if __name__ == "__main__":
+    main()
