@@ -10,6 +10,9 @@ its seven deliveries (the HTTP server around it is bench/live.py's).
     python bench/stream_cpu.py --actions 300 --htmx-taps   # each roll answered with the board's view, as a page asks
     python bench/stream_cpu.py --actions 300 --htmx-taps --pushed   # streams pushed as on the app's own server;
         # the board's tap names its page's tab and is answered 204 (--no-tab: as a page whose stream is down)
+    python bench/stream_cpu.py --actions 300 --socket-taps --pushed   # the board's rolls as its page's tap socket
+        # sends them (web/tap_socket.py): one request context for the socket, each tap a message; what a live tap costs
+        # the app with no HTTP request per tap
     python bench/stream_cpu.py --actions 300 --htmx-taps --pushed --gap-ms 10   # idle 10 ms after each tap, as a
         # server between taps: the same work costs about twice the CPU once the caches have gone cold
     python bench/stream_cpu.py --actions 300 --game cloaked-cats   # a game where every player's view is
@@ -35,6 +38,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench._cloaked_play import CATS  # noqa: E402
 from companion import create_app  # noqa: E402
 from companion.serving import STREAM_WRITER, chunked, tune_garbage_collector, warm_up  # noqa: E402
+from companion.web import tap_socket  # noqa: E402
+from companion.web.cookies import cookie_name  # noqa: E402
+from flask import g  # noqa: E402
 
 DEVICES = 6
 VERSION = re.compile(rb'data-version="(\d+)"')
@@ -152,6 +158,39 @@ def roll(host, code: str, version: int, htmx: bool = False, tab: str | None = No
     return int(VERSION.search(r.get_data()).group(1)) if htmx else r.get_json()["version"]
 
 
+class SocketTaps:
+    """The board's rolls as its page's tap socket sends them: tap_socket.answer, the socket's own way
+    with each message, run in one request context held for the whole socket, as the socket's request
+    holds one (its cookies are the board page's: the host's, for the table's path), naming the board
+    page's tab. The socket itself (wsproto and the connection) is bench/live.py's to measure."""
+
+    def __init__(self, app, host, code: str):
+        cookies = [host.get_cookie(cookie_name(kind, code), path=f"/t/{code}") for kind in ("host", "board")]
+        header = "; ".join(f"{c.key}={c.value}" for c in cookies if c is not None)
+        self.context = app.test_request_context(f"/t/{code}/taps?tab={BOARD_TAB}", headers={"Cookie": header})
+        self.code, self.sent = code, 0
+
+    def __enter__(self):
+        self.context.push()
+        g.code = self.code   # as the table blueprint's url_value_preprocessor sets it for the socket's request
+        return self
+
+    def __exit__(self, *exc):
+        self.context.pop()
+
+    def roll(self, version: int, tab: str | None = None, statuses: dict | None = None) -> int:
+        self.sent += 1
+        message = json.dumps({"id": self.sent, "action": "act/roll",
+                              "form": f"version={version}&as=board&game_number=1"})
+        answer = json.loads(tap_socket.answer(message, tab))
+        if statuses is not None:
+            statuses[answer["status"]] = statuses.get(answer["status"], 0) + 1
+        if answer["status"] == 204:
+            return int(answer["headers"]["X-View-Version"])
+        assert answer["status"] == 200, answer["body"][:300]
+        return int(VERSION.search(answer["body"].encode()).group(1))
+
+
 JSON = {"Accept": "application/json"}
 
 
@@ -190,7 +229,7 @@ class CloakedCatsPlay:
 
 
 def measure(actions: int, profile: bool, database: str | None = None, htmx: bool = False, pushed: bool = False,
-            tab: bool = True, gap: float = 0.0, game: str = "toolbox") -> dict:
+            tab: bool = True, gap: float = 0.0, game: str = "toolbox", socket: bool = False) -> dict:
     """`game`: "toolbox" (the board rolls) or "cloaked-cats" (CloakedCatsPlay). `database`: a --db
     value (a redis:// URL); None: a SQLite file in a temporary folder.
     `pushed`: the streams take their events pushed (CountingWriter), and the board's htmx taps name
@@ -199,7 +238,10 @@ def measure(actions: int, profile: bool, database: str | None = None, htmx: bool
     with tempfile.TemporaryDirectory() as tmp:
         app, host, code, phones = build(database or str(Path(tmp) / "cpu.db"), game=game)
         tables, renderings, events = app.extensions["companion"], app.extensions["sections"], app.extensions["view_events"]
-        if game == "toolbox":
+        socket_taps = SocketTaps(app, host, code).__enter__() if socket else None
+        if socket_taps is not None:
+            act = socket_taps.roll
+        elif game == "toolbox":
             def act(version: int, tab: str | None = None, statuses: dict | None = None) -> int:
                 return roll(host, code, version, htmx, tab, statuses)
         else:
@@ -218,7 +260,7 @@ def measure(actions: int, profile: bool, database: str | None = None, htmx: bool
         alone = (time.process_time() - started) / actions
         if pushed:
             writers, streams = open_pushed_streams(app, host, phones, code, version), []
-            tap = BOARD_TAB if htmx and tab else None
+            tap = BOARD_TAB if (htmx or socket) and tab else None
         else:
             writers, streams, tap = [], open_streams(host, phones, code, version), None
         answers: dict[int, int] = {}
@@ -253,8 +295,13 @@ def measure(actions: int, profile: bool, database: str | None = None, htmx: bool
         tables.store.read = real_read
         for response, _ in streams:
             response.close()
+        if socket_taps is not None:
+            socket_taps.__exit__(None, None, None)
         close(app)
-    if game != "toolbox" or not htmx:
+    if socket:
+        answered = ("over its page's tap socket: 204, its page's stream carrying the view" if pushed and tab
+                    else "over its page's tap socket: the board's view")
+    elif game != "toolbox" or not htmx:
         answered = "the version (JSON)"
     else:
         answered = "204, its page's stream carrying the view" if pushed and tab else "the board's view (htmx)"
@@ -295,11 +342,13 @@ def main() -> None:
     parser.add_argument("--game", choices=["toolbox", "cloaked-cats"], default="toolbox",
                         help="cloaked-cats: the players' own taps at a game where every player's view is its own "
                              "(CloakedCatsPlay), not the board's rolls")
+    parser.add_argument("--socket-taps", action="store_true",
+                        help="the board's rolls as its page's tap socket sends them (one request context, a message a tap)")
     args = parser.parse_args()
-    if args.game != "toolbox" and args.htmx_taps:
-        parser.error("--htmx-taps is the board's roll as a page sends it: a Toolbox table's (--game toolbox)")
+    if args.game != "toolbox" and (args.htmx_taps or args.socket_taps):
+        parser.error("--htmx-taps and --socket-taps are the board's roll as a page sends it: a Toolbox table's (--game toolbox)")
     print(json.dumps(measure(max(1, min(args.actions, 5000)), args.profile, args.db, args.htmx_taps, args.pushed,
-                             not args.no_tab, max(0.0, min(args.gap_ms, 1000.0)) / 1000, args.game), indent=2))
+                             not args.no_tab, max(0.0, min(args.gap_ms, 1000.0)) / 1000, args.game, args.socket_taps), indent=2))
 
 
 if __name__ == "__main__":

@@ -38,6 +38,16 @@ def test_stream_cpu_delivers_every_view_and_answers_taps_204():
     assert result["views_delivered"] == 20 * 7 and result["tap_answers"] == {"204": 20}
 
 
+def test_stream_cpu_taps_over_the_pages_socket_as_a_page_does():
+    """--socket-taps: each roll is a message answered by the tap socket's own code (204: the board's
+    pushed stream carried the view); without pushed streams the answer is the board's view."""
+    pushed = last_json(run("bench/stream_cpu.py", "--actions", "20", "--pushed", "--socket-taps"))
+    assert pushed["views_delivered"] == 20 * 7 and pushed["tap_answers"] == {"204": 20}
+    assert pushed["taps_answered_with"].startswith("over its page's tap socket")
+    polled = last_json(run("bench/stream_cpu.py", "--actions", "20", "--socket-taps"))
+    assert polled["views_delivered"] == 20 * 7 and polled["tap_answers"] == {"200": 20}
+
+
 def test_stream_cpu_plays_cloaked_cats_with_a_view_of_its_own_for_every_player():
     """--game cloaked-cats: the players tap in turn (no refusal), and each change makes an event for
     each of the seven streams (a seat's section reads who it is: Game.sections_read_viewer)."""
