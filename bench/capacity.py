@@ -24,10 +24,13 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import tempfile
 from pathlib import Path
 
-from versus import one, peer_bench
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.versus import one, peer_bench  # noqa: E402
 
 WITHIN_MS = 100   # a rate counts as carried while p99 stays within this
 
@@ -53,6 +56,15 @@ def carried(runs: list[dict]) -> float | None:
     held = [r["actions_per_second"] for r in runs
             if "error" not in r and not r["failed"] and r["p99_ms"] <= WITHIN_MS]
     return max(held) if held else None
+
+
+def alternating(sides: dict[str, list]) -> list[tuple[str, object]]:
+    """Every side's runs of a round, in turn: each side's first rate, then each side's second, and so
+    on, so that no side's runs fall together in a slow stretch of the machine's."""
+    order = []
+    for i in range(max(map(len, sides.values()), default=0)):
+        order += [(side, runs[i]) for side, runs in sides.items() if i < len(runs)]
+    return order
 
 
 def spread(values: list) -> str:
@@ -91,9 +103,7 @@ def main() -> None:
              "boardgame.io in memory": [(f"pause {p:g} s", "peer", ["--pause", str(p)]) for p in args.peer_pauses],
              "boardgame.io FlatFile": [(f"pause {p:g} s", "peer", ["--pause", str(p), "--storage", "flatfile"])
                                        for p in flatfile]}
-    order = []   # alternating: each side's first rate, then each side's second, ...
-    for i in range(max(map(len, sides.values()))):
-        order += [(side, runs[i]) for side, runs in sides.items() if i < len(runs)]
+    order = alternating(sides)
     harness = peer_bench(args.harness)
     args.results.mkdir(parents=True, exist_ok=True)
     print(f"### Capacity: {tables} tables × {args.devices} phones and a board, {args.actions} actions a table\n")
