@@ -5,6 +5,10 @@ kernel's, not ours. 127.0.0.1 only.
 
     python bench/_floor_server.py PORT            # each stream's greenlet wakes and yields its event
     python bench/_floor_server.py PORT --pushed   # the roll writes every stream's event to its socket
+
+With --pushed, a WebSocket at any path takes rolls as the page's tap socket sends them, one message
+each, read and answered by the app's own WebSocket (companion/web/websocket.py, on wsproto; nothing
+else of the app): each answered 204 with the new version, as a tap whose stream carried its view is.
 """
 from __future__ import annotations
 
@@ -15,8 +19,14 @@ monkey.patch_all()
 import sys  # noqa: E402
 import threading  # noqa: E402
 
+import json  # noqa: E402
+from pathlib import Path  # noqa: E402
+
 import gevent  # noqa: E402
 from gevent.pywsgi import WSGIHandler, WSGIServer  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from companion.web.websocket import Closed, PageSocket  # noqa: E402
 
 EVENT = b"event: changed\ndata: " + b"x" * 8000 + b"\n\n"
 CHUNK = b"%x\r\n%s\r\n" % (len(EVENT), EVENT)   # HTTP/1.1's chunked encoding, as gevent frames a yield
@@ -29,18 +39,48 @@ class SocketHandler(WSGIHandler):
     def get_environ(self):
         environ = super().get_environ()
         environ["floor.socket"] = self.socket
+        environ["floor.handler"] = self
         return environ
 
 
+def rolled() -> int:
+    """A roll: the version moves on, and every stream gets its event."""
+    passed, table["next"] = table["next"], threading.Event()
+    table["version"] += 1
+    passed.set()
+    for sock in list(sockets):
+        sock.sendall(CHUNK)
+    return table["version"]
+
+
+def tap_socket(environ) -> None:
+    """Rolls over a WebSocket until the page closes it: each message a roll, answered 204 with the
+    version in the message the page reads (web/tap_socket.py's shape)."""
+    page = PageSocket(environ["floor.socket"], environ, 4096)
+    try:
+        for _ in range(10_000_000):   # bounded, as every loop in bench/ is
+            message = page.receive(timeout=3600)
+            if message is None:
+                break
+            number = json.loads(message)["id"]
+            page.send(json.dumps({"id": number, "status": 204, "headers": {"X-View-Version": str(rolled())},
+                                  "body": ""}))
+    except Closed:
+        pass
+    finally:
+        page.disconnect()
+
+
 def app(environ, start_response):
+    if PUSHED and environ.get("HTTP_UPGRADE", "").lower() == "websocket":
+        tap_socket(environ)
+        # The connection was the socket's: gevent's handler writes nothing more (no status started)
+        # and closes it, as the app's server does (serving.StreamWriter.hand_over).
+        environ["floor.handler"].close_connection = True
+        return []
     if environ["REQUEST_METHOD"] == "POST":
         environ["wsgi.input"].read(int(environ.get("CONTENT_LENGTH") or 0))
-        passed, table["next"] = table["next"], threading.Event()
-        table["version"] += 1
-        passed.set()
-        for sock in list(sockets):
-            sock.sendall(CHUNK)
-        body = b'{"version": %d}' % table["version"]
+        body = b'{"version": %d}' % rolled()
         start_response("200 OK", [("Content-Type", "application/json"), ("Content-Length", str(len(body)))])
         return [body]
     if environ["PATH_INFO"].endswith("/view.json"):

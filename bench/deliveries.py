@@ -14,6 +14,9 @@ system, from /proc) per roll, for each way of watching the table:
   the kernel cost, below anything of ours, with each stream's greenlet woken to yield its event;
 - `floor-pushed`: the same, the roll writing every stream's event to its socket itself (as the app's
   streams take their events since issue 29's pushed deliveries, web/deliveries.py Deliveries).
+- `floor-socket`: `floor-pushed` with the rolls sent over a tap socket as a page sends them, read
+  and answered by the app's own WebSocket (web/websocket.py, on wsproto) with nothing else of the
+  app: the floor under `--socket`'s taps.
 
 The difference from `nobody`, divided by seven, is a delivery's cost (`floor` has its own tap).
 bench/live.py gives the same work under load, where queueing and the collector add to it;
@@ -50,7 +53,7 @@ from _server import Server, free_port, wait_until_listening  # noqa: E402
 
 SEATS = 6
 WAYS = {"nobody": [], "versions": [None] * 7, "table": ["seat"] * SEATS + ["board"], "seats": ["seat"] * 7,
-        "floor": [None] * 7, "floor-pushed": [None] * 7}
+        "floor": [None] * 7, "floor-pushed": [None] * 7, "floor-socket": [None] * 7}
 
 
 class FloorServer(Server):
@@ -106,14 +109,14 @@ def run(way: str, taps: int, over_socket: bool = False) -> float:
     """Server CPU ms per roll with the streams `way` names open; `over_socket`: the board rolls over
     its page's tap socket, and its stream names that page's tab."""
     floor = way.startswith("floor")
-    server = FloorServer(pushed=way == "floor-pushed") if floor else Server()
+    server = FloorServer(pushed=way in ("floor-pushed", "floor-socket")) if floor else Server()
     listeners = []
     try:
         # the floor has no tables, cookies or seats: it answers view.json and rolls, and streams any other path
         code, host, seats = seated_table(server.port) if not floor else ("FLOOR", "", [""] * SEATS)
         roles = WAYS[way]
         counts = [-1] * len(roles)
-        tab = BOARD_TAB if over_socket and not floor else None
+        tab = BOARD_TAB if (over_socket and not floor) or way == "floor-socket" else None
         listeners = [gevent.spawn(listen, server.port, code, role, host if role == "board" else seats[i % SEATS],
                                   f"127.0.4.{i + 1}", counts, i, tab if role == "board" else None)
                      for i, role in enumerate(roles)]

@@ -81,6 +81,13 @@ def test_deliveries_taps_over_the_board_pages_socket():
     assert result["tapped"] == "over the board page's tap socket" and result["median"]["table"] > 0
 
 
+def test_deliveries_floor_takes_taps_over_a_socket():
+    """floor-socket: the bare server answers rolls over the app's WebSocket and pushes every stream
+    its event (deliveries.py waits for each stream to have each roll's, or fails)."""
+    result = last_json(run("bench/deliveries.py", "--taps", "100", "--runs", "1", "--ways", "floor-socket"))
+    assert result["median"]["floor-socket"] > 0
+
+
 def test_checkpoints_compares_sqlites_own_with_the_thread():
     rows = [json.loads(line) for line in run("bench/checkpoints.py", "--taps", "300", "--runs", "1").splitlines()]
     assert [row["way"] for row in rows] == ["sqlite", "thread"]
