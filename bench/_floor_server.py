@@ -16,10 +16,9 @@ from gevent import monkey
 
 monkey.patch_all()
 
+import json  # noqa: E402
 import sys  # noqa: E402
 import threading  # noqa: E402
-
-import json  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import gevent  # noqa: E402
@@ -31,6 +30,7 @@ from companion.web.websocket import Closed, PageSocket  # noqa: E402
 EVENT = b"event: changed\ndata: " + b"x" * 8000 + b"\n\n"
 CHUNK = b"%x\r\n%s\r\n" % (len(EVENT), EVENT)   # HTTP/1.1's chunked encoding, as gevent frames a yield
 PUSHED = "--pushed" in sys.argv
+TAP_MESSAGE_MOST = 4096   # as web/tap_socket.py's (importing it would bring Flask into the floor)
 table = {"version": 1, "next": threading.Event()}
 sockets: set = set()   # --pushed: every open stream's socket
 
@@ -56,7 +56,7 @@ def rolled() -> int:
 def tap_socket(environ) -> None:
     """Rolls over a WebSocket until the page closes it: each message a roll, answered 204 with the
     version in the message the page reads (web/tap_socket.py's shape)."""
-    page = PageSocket(environ["floor.socket"], environ, 4096)
+    page = PageSocket(environ["floor.socket"], environ, TAP_MESSAGE_MOST)
     try:
         for _ in range(10_000_000):   # bounded, as every loop in bench/ is
             message = page.receive(timeout=3600)

@@ -30,17 +30,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.versus import one, peer_bench  # noqa: E402
+from bench.versus import one, peer_bench, through  # noqa: E402
 
 WITHIN_MS = 100   # a rate counts as carried while p99 stays within this
-
-
-def through(r: dict) -> str:
-    """The one-minute load average through the run (sampled by bench/live.py), or before→after."""
-    load = r.get("machine_load_average_1min_through_run", {})
-    if load:
-        return f"{load['min']}–{load['max']}"
-    return f"{r['loadavg_before'].split()[0]}→{r['loadavg_after'].split()[0]}"
 
 
 def row(label: str, rate: str, r: dict) -> str:

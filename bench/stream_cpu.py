@@ -31,6 +31,7 @@ import re
 import sys
 import tempfile
 import time
+from contextlib import ExitStack
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -180,6 +181,7 @@ class SocketTaps:
 
     def roll(self, version: int, tab: str | None = None, statuses: dict | None = None) -> int:
         self.sent += 1
+        # game_number 1: the bench's table plays its first game throughout (no switch, no rematch)
         message = json.dumps({"id": self.sent, "action": "act/roll",
                               "form": f"version={version}&as=board&game_number=1"})
         answer = json.loads(tap_socket.answer(message, tab))
@@ -235,10 +237,10 @@ def measure(actions: int, profile: bool, database: str | None = None, htmx: bool
     `pushed`: the streams take their events pushed (CountingWriter), and the board's htmx taps name
     its page's tab unless `tab` is false. `gap`: seconds the process sleeps after each measured tap
     (its CPU clock does not run meanwhile)."""
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, ExitStack() as held:
         app, host, code, phones = build(database or str(Path(tmp) / "cpu.db"), game=game)
         tables, renderings, events = app.extensions["companion"], app.extensions["sections"], app.extensions["view_events"]
-        socket_taps = SocketTaps(app, host, code).__enter__() if socket else None
+        socket_taps = held.enter_context(SocketTaps(app, host, code)) if socket else None
         if socket_taps is not None:
             act = socket_taps.roll
         elif game == "toolbox":
@@ -295,8 +297,6 @@ def measure(actions: int, profile: bool, database: str | None = None, htmx: bool
         tables.store.read = real_read
         for response, _ in streams:
             response.close()
-        if socket_taps is not None:
-            socket_taps.__exit__(None, None, None)
         close(app)
     if socket:
         answered = ("over its page's tap socket: 204, its page's stream carrying the view" if pushed and tab

@@ -121,14 +121,19 @@ def descendants(root: int) -> set[int]:
     return found
 
 
+def through(r: dict) -> str:
+    """The one-minute load average through a run (bench/live.py samples it), or before→after (the
+    peer's runs, from one.sh)."""
+    load = r.get("machine_load_average_1min_through_run", {})
+    return f"{load['min']}–{load['max']}" if load else f"{r['loadavg_before'].split()[0]}→{r['loadavg_after'].split()[0]}"
+
+
 def row(label: str, r: dict) -> str:
     if "error" in r:
         return f"| {label} | failed: {r['error']} |"
-    load = r.get("machine_load_average_1min_through_run", {})
-    through = f"{load['min']}–{load['max']}" if load else f"{r['loadavg_before'].split()[0]}→{r['loadavg_after'].split()[0]}"
     return (f"| {label} | {r['p50_ms']} | **{r['p99_ms']}** | {r.get('actions_per_second', '-')} | "
             f"{r['server_cpu_percent_of_one_core']} % | {r['server_cpu_ms_per_action_under_load']} | "
-            f"{r['server_rss_mb_busy']} | {r['failed']} | {through} |")
+            f"{r['server_rss_mb_busy']} | {r['failed']} | {through(r)} |")
 
 
 def spread(values: list[float]) -> str:
