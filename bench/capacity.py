@@ -1,12 +1,16 @@
 """Capacity beside boardgame.io, interleaved: the taps a second each side carries with p99 within
 100 ms, measured in one set of runs on one machine, with the load average through each.
 
-Ours is run open loop (bench/live.py --open-loop: each table taps on its schedule whatever the
-answers, the offered rate tables / pause), on one process and on two serving one SQLite file routed
-by table (`--one-file --by-table`, a process per core). The peer's harness has no open loop, so
-boardgame.io is run closed loop at short pauses (each table's next move waits for its last one's
-state at every player): its achieved rate is what it carried. Each round runs every rate of both
-sides once, alternating, so the machine's load meets both alike; `--rounds` rounds.
+Both sides are run open loop, as the issue defines capacity: each table taps on its schedule
+whatever the answers, the offered rate tables / pause, from one screen of the table (ours from the
+board, bench/live.py --open-loop; boardgame.io from its first player, load.js --open-loop, which
+the project adds to its copy of the peer's harness: bench/peer-open-loop.patch, versus.peer_bench).
+Ours on one process and on two serving one SQLite file routed by table (`--one-file --by-table`, a
+process per core). A closed loop (each table's next move waits for its last one's state at every
+player) slows its own offer as the server falls behind, so it reports less queueing than an open
+loop at the same achieved rate: boardgame.io's closed-loop runs are kept (`--peer-pauses`) to show
+the difference. Each round runs every rate of every side once, alternating, so the machine's load
+meets all alike; `--rounds` rounds.
 
 Every run has `--actions` actions a table (default 30: the start's burst, every table's first tap
 within one pause, and the end's trickle are a smaller share than with 10, for both sides; achieved
@@ -15,7 +19,7 @@ achieved rate among its runs whose p99 stayed within 100 ms.
 
     .venv/bin/python bench/capacity.py                     # two rounds, about 8 minutes
     .venv/bin/python bench/capacity.py --flatfile          # and boardgame.io's FlatFile (about 3 minutes more a round)
-    .venv/bin/python bench/capacity.py --one 857 1000 --two 1111 1250 --peer-pauses 0.1 0.06
+    .venv/bin/python bench/capacity.py --one 857 1000 --two 1111 1250 --peer 2000 2400 --peer-pauses 0.06
 
 Every run is bounded (its actions, and 900 s); only 127.0.0.1 is contacted. Run nothing else on the
 machine meanwhile.
@@ -33,6 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.versus import one, peer_bench, through  # noqa: E402
 
 WITHIN_MS = 100   # a rate counts as carried while p99 stays within this
+CLOSED_LOOP = "boardgame.io in memory, closed loop"   # beside the open-loop figures, not a capacity
 
 
 def row(label: str, rate: str, r: dict) -> str:
@@ -72,10 +77,13 @@ def main() -> None:
                         help="offered taps a second, ours on one process")
     parser.add_argument("--two", type=float, nargs="*", default=[1111, 1250],
                         help="offered taps a second, ours on two processes serving one SQLite file")
-    parser.add_argument("--peer-pauses", type=float, nargs="*", default=[0.1, 0.06],
-                        help="boardgame.io in memory's pauses (closed loop)")
+    parser.add_argument("--peer", type=float, nargs="*", default=[2000, 2400],
+                        help="offered taps a second, boardgame.io in memory (open loop)")
+    parser.add_argument("--peer-pauses", type=float, nargs="*", default=[0.06],
+                        help="boardgame.io in memory's closed loop at these pauses, beside (not its capacity)")
     parser.add_argument("--flatfile", type=float, nargs="*", default=None,
-                        help="also boardgame.io FlatFile at these pauses (default when given bare: 0.5 0.3)")
+                        help="also boardgame.io FlatFile at these offered rates, open loop "
+                             "(default when given bare: 500 600)")
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--tables", type=int, default=300)
     parser.add_argument("--devices", type=int, default=6)
@@ -83,7 +91,7 @@ def main() -> None:
     parser.add_argument("--harness", type=Path, default=Path(tempfile.gettempdir()) / "peer-bench")
     parser.add_argument("--results", type=Path, default=Path(tempfile.gettempdir()) / "peer-bench-results")
     args = parser.parse_args()
-    flatfile = [0.5, 0.3] if args.flatfile == [] else (args.flatfile or [])
+    flatfile = [500, 600] if args.flatfile == [] else (args.flatfile or [])
     tables = min(args.tables, 2000)
     common = ["--tables", str(tables), "--devices", str(min(args.devices, 12)), "--actions", str(min(args.actions, 100))]
     # Every side's runs of a round, in the order they alternate: (side, label of its rate, one.sh arguments).
@@ -92,9 +100,12 @@ def main() -> None:
              "ours, two processes, one file": [(f"{rate:g} offered", "ours",
                                                 ["--pause", f"{tables / rate:.3g}", "--open-loop", "--one-file", "--by-table"])
                                                for rate in args.two],
-             "boardgame.io in memory": [(f"pause {p:g} s", "peer", ["--pause", str(p)]) for p in args.peer_pauses],
-             "boardgame.io FlatFile": [(f"pause {p:g} s", "peer", ["--pause", str(p), "--storage", "flatfile"])
-                                       for p in flatfile]}
+             "boardgame.io in memory": [(f"{rate:g} offered", "peer", ["--pause", f"{tables / rate:.3g}", "--open-loop"])
+                                        for rate in args.peer],
+             "boardgame.io FlatFile": [(f"{rate:g} offered", "peer",
+                                        ["--pause", f"{tables / rate:.3g}", "--open-loop", "--storage", "flatfile"])
+                                       for rate in flatfile],
+             CLOSED_LOOP: [(f"pause {p:g} s", "peer", ["--pause", str(p)]) for p in args.peer_pauses]}
     order = alternating(sides)
     harness = peer_bench(args.harness)
     args.results.mkdir(parents=True, exist_ok=True)
@@ -113,6 +124,10 @@ def main() -> None:
             held[side].append(carried(runs))
     print(f"\nCarried with p99 within {WITHIN_MS} ms, round by round:")
     for side, values in held.items():
+        if side == CLOSED_LOOP:
+            print(f"- {side} (its offer slows as it falls behind, so not a capacity): "
+                  f"{', '.join('-' if v is None else f'{v:g}' for v in values)}")
+            continue
         print(f"- {side}: {', '.join('-' if v is None else f'{v:g}' for v in values)} ({spread(values)})")
     peer = [v for v in held.get("boardgame.io in memory", []) if v is not None]
     if peer:

@@ -39,13 +39,24 @@ ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared" / "peer-bench"
 
 
+# The one change this project makes to its copy of the peer's harness: load.js --open-loop, each
+# match's moves sent on schedule as bench/live.py --open-loop sends ours, so that capacity (the rate
+# carried with p99 within 100 ms, open loop: issue 29) is measured the same way on both sides.
+OPEN_LOOP_PATCH = ROOT / "bench" / "peer-open-loop.patch"
+
+
 def peer_bench(folder: Path) -> Path:
-    """The peer's harness, copied out of the read-only shared folder and installed once."""
+    """The peer's harness, copied out of the read-only shared folder and installed once, with
+    OPEN_LOOP_PATCH applied (once: a copy that has it is left as it is)."""
     if not (folder / "node_modules").is_dir():
         if not SHARED.is_dir():
             sys.exit(f"{SHARED} is missing: the peer's harness comes with the project's shared folder")
         shutil.copytree(SHARED, folder, dirs_exist_ok=True)
         subprocess.run(["npm", "ci", "--silent"], cwd=folder, check=True)
+    applied = subprocess.run(["git", "apply", "--reverse", "--check", str(OPEN_LOOP_PATCH)], cwd=folder,
+                             capture_output=True).returncode == 0
+    if not applied:
+        subprocess.run(["git", "apply", str(OPEN_LOOP_PATCH)], cwd=folder, check=True)
     return folder
 
 
