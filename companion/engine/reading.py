@@ -14,6 +14,7 @@ from .. import games, json_text, records
 from ..groups import hooks as group_hooks
 from ..storage.interface import EventRow, SeatRow, TableRow, Transaction
 from .errors import clock_time
+from .identity import Credentials, Viewer, identify
 from .saved import load_table, split_state
 
 
@@ -24,6 +25,7 @@ NOTICES_READ = 30           # newest events a snapshot reads for its notices
 SHARED_READ_WAIT_SECONDS = 5.0  # a stream waiting for another's read of its table looks again after this at most
 SHARED_READ_SECONDS = 2.0   # a read shared by a table's streams serves them this long at most (see snapshots.shared_look)
 SHARED_READS_KEPT = 500     # tables whose newest shared read this process keeps (one older than 2 s serves nobody)
+VIEWERS_KEPT = 64           # viewers a read keeps identified (a table's screens: seven on a busy night)
 
 
 
@@ -46,6 +48,7 @@ class TableRead:
         self.at: float | None = None
         self._notices: list[dict] | None = None
         self.views: dict = {}   # the game's views of this read, by viewer and clock (snapshots.game_view)
+        self.viewers: dict[Credentials, Viewer] = {}   # identified(): by the credentials they came with
 
     def _answer(self, key: tuple, read: Callable[[Transaction], object]):
         if key not in self._answers:
@@ -53,6 +56,19 @@ class TableRead:
                 raise LookupError(f"a shared table read was not given {key[0]}")
             self._answers[key] = read(self._tx)
         return self._answers[key]
+
+    def identified(self, creds: Credentials, now: float) -> Viewer:
+        """The viewer `creds` make at this read (identity.identify), kept for the next time they ask:
+        after a change, each of a table's streams identifies its own viewer again, and a plain change
+        (after_change) hands the kept ones on, as it changed no seat, credential or host token, which
+        is all a viewer is made from. Kept only when the clock cannot change it: a seat cookie that
+        names no seat is identified each time (a claim on a seat runs out with time)."""
+        viewer = self.viewers.get(creds)
+        if viewer is None:
+            viewer = identify(self, self.row, creds, now)
+            if (viewer.seat is not None or creds.seat_token is None) and len(self.viewers) < VIEWERS_KEPT:
+                self.viewers[creds] = viewer
+        return viewer
 
     def share(self, at: float) -> None:
         """Read what only some viewers need, and stop reading: from now on the answers are kept ones."""
@@ -74,6 +90,9 @@ class TableRead:
         after = cls.__new__(cls)
         after._tx, after.code, after.game, after.version, after.at = None, before.code, before.game, written.version, at
         after._notices, after.views = None, {}
+        # A plain change wrote no seat, credential or host token: every viewer identified before it
+        # is the same viewer after it.
+        after.viewers = dict(before.viewers)
         state = json_text.loads(written.state) if written.state is not None else None
         after.row = replace(before.row, version=written.version, updated_at=written.now,
                             **({"state": state} if state is not None else {}))

@@ -97,7 +97,7 @@ def shared_look(tables: Service, code: str, creds: Credentials, at_least: int = 
 
     read = tables.shared_reads.newest(code, lambda read: fresh(read, tables.clock()),
                                       lambda: read_to_share(tables, code))
-    viewer = identify(read, read.row, creds, read.at)
+    viewer = read.identified(creds, read.at)
     return Look(read, viewer, viewer_facts(read, viewer, read.at))
 
 

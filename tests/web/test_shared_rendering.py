@@ -583,3 +583,50 @@ def test_no_screen_of_a_game_in_play_shows_a_mark_left_unfilled(in_play, game):
     for screen, role in screens:
         html = screen.html(role)
         assert "<!--@" not in html, (game, role, html[html.index("<!--@"):][:60])
+
+
+def test_a_plain_change_hands_each_streams_viewer_on_and_a_removed_seat_is_identified_again(
+        app, new_table, device):
+    """Each stream's viewer is identified once per read (TableRead.identified) and handed on by a
+    plain change, which wrote no seat, credential or host token; the read after a seat's removal is
+    the store's, so the removed phone's open stream is told at once that it has no view."""
+    board = new_table("toolbox", parts=["dice"])
+    ann, bob = device(board).join("Ann"), device(board).join("Bob")
+    tables = app.extensions["companion"]
+    seen = board.view()["version"]
+    streams = {name: open_stream(p, board.code, role, seen)
+               for name, p, role in (("Ann", ann, "seat"), ("Bob", bob, "seat"), ("board", board, "board"))}
+    board.act("roll")
+    for _, chunks in streams.values():
+        next_payload(chunks)
+    first = tables.shared_reads.kept(board.code)
+    assert {viewer.seat.name for viewer in first.viewers.values() if viewer.seat} == {"Ann", "Bob"}
+    board.act("roll")
+    for _, chunks in streams.values():
+        next_payload(chunks)
+    handed = tables.shared_reads.kept(board.code)
+    assert handed is not first and handed.version == first.version + 1
+    assert handed.viewers == first.viewers
+    assert all(handed.viewers[creds] is viewer for creds, viewer in first.viewers.items())   # not identified again
+    board.client.post(f"/t/{board.code}/seats/{ann.view()['seat']}/remove",
+                      data={"version": board.view()["version"], "as": "board"}, headers={"Accept": "application/json"})
+    version, html = next_payload(streams["Ann"][1])
+    assert version == board.view()["version"] and html == ""   # no view: the page asks why
+    bob_version, bob_html = next_payload(streams["Bob"][1])
+    assert bob_version == version and "The host removed Ann" in bob_html   # Bob keeps his seat and view
+    assert not any(viewer.seat and viewer.seat.name == "Ann"
+                   for viewer in tables.shared_reads.kept(board.code).viewers.values())
+    for response, _ in streams.values():
+        response.close()
+
+
+def test_a_seat_cookie_that_names_no_seat_is_identified_at_every_read(app, new_table, device):
+    """Its claim on a seat runs out with time, which no change marks: it is never kept."""
+    board = new_table("toolbox", parts=["dice"])
+    device(board).join("Ann")
+    read = read_to_share(app.extensions["companion"], board.code)
+    stranger = Credentials(seat_token="not-a-seat-of-this-table")
+    assert read.identified(stranger, read.at).seat is None
+    assert stranger not in read.viewers
+    host = Credentials(host_token="not-the-host")
+    assert read.identified(host, read.at).is_host is False and host in read.viewers
