@@ -17,8 +17,8 @@ within one pause, and the end's trickle are a smaller share than with 10, for bo
 counts the whole run, ramp in and out included). A side's capacity in a round is the highest
 achieved rate among its runs whose p99 stayed within 100 ms.
 
-    .venv/bin/python bench/capacity.py                     # two rounds, about 8 minutes
-    .venv/bin/python bench/capacity.py --flatfile          # and boardgame.io's FlatFile (about 3 minutes more a round)
+    .venv/bin/python bench/capacity.py                     # two rounds of seven runs, about 5 minutes
+    .venv/bin/python bench/capacity.py --flatfile          # and boardgame.io's FlatFile (two runs more a round)
     .venv/bin/python bench/capacity.py --one 857 1000 --two 1111 1250 --peer 2000 2400 --peer-pauses 0.06
 
 Every run is bounded (its actions, and 900 s); only 127.0.0.1 is contacted. Run nothing else on the
