@@ -21,12 +21,20 @@ achieved rate among its runs whose p99 stayed within 100 ms.
     .venv/bin/python bench/capacity.py --flatfile          # and boardgame.io's FlatFile (two runs more a round)
     .venv/bin/python bench/capacity.py --one 857 1000 --two 1111 1250 --peer 2000 2400 --peer-pauses 0.06
 
+With `--pin` (Linux) the load generator is held to one core and each server process to a core of
+its own (versus.py's --pin), so that no server shares a core with the load, as the issue asks of a
+capacity measured on more than one core. A side with more servers than the cores left (our two
+processes on a two-core machine) is left out, and said so.
+
+    .venv/bin/python bench/capacity.py --pin --two   # one process and boardgame.io, each server on its own core
+
 Every run is bounded (its actions, and 900 s); only 127.0.0.1 is contacted. Run nothing else on the
 machine meanwhile.
 """
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import tempfile
@@ -35,6 +43,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.versus import one, peer_bench, through  # noqa: E402
+
+SERVERS = {"ours, two processes, one file": 2}   # server processes a run of the side starts (else one)
 
 WITHIN_MS = 100   # a rate counts as carried while p99 stays within this
 CLOSED_LOOP = "boardgame.io in memory, closed loop"   # beside the open-loop figures, not a capacity
@@ -64,6 +74,13 @@ def alternating(sides: dict[str, list]) -> list[tuple[str, object]]:
     return order
 
 
+def pinning(sides: dict, cores: list[int]) -> dict[str, tuple[int, list[int]]]:
+    """--pin's cores for each side whose servers and load fit on `cores`: the load on the first, each
+    server process on one of the next (versus.one's `pin`)."""
+    return {side: (cores[0], cores[1:1 + SERVERS.get(side, 1)])
+            for side in sides if len(cores) >= 1 + SERVERS.get(side, 1)}
+
+
 def spread(values: list) -> str:
     values = [v for v in values if v is not None]
     if not values:
@@ -84,6 +101,8 @@ def main() -> None:
     parser.add_argument("--flatfile", type=float, nargs="*", default=None,
                         help="also boardgame.io FlatFile at these offered rates, open loop "
                              "(default when given bare: 500 600)")
+    parser.add_argument("--pin", action="store_true",
+                        help="the load generator on one core, each server process on a core of its own")
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--tables", type=int, default=300)
     parser.add_argument("--devices", type=int, default=6)
@@ -106,6 +125,10 @@ def main() -> None:
                                         ["--pause", f"{tables / rate:.3g}", "--open-loop", "--storage", "flatfile"])
                                        for rate in flatfile],
              CLOSED_LOOP: [(f"pause {p:g} s", "peer", ["--pause", str(p)]) for p in args.peer_pauses]}
+    pins = pinning(sides, sorted(os.sched_getaffinity(0))) if args.pin else {}
+    for side in [side for side in sides if args.pin and side not in pins and sides[side]]:
+        print(f"Left out under --pin: {side} (its servers and the load need more cores than this machine's).")
+        sides[side] = []
     order = alternating(sides)
     harness = peer_bench(args.harness)
     args.results.mkdir(parents=True, exist_ok=True)
@@ -117,7 +140,7 @@ def main() -> None:
     for n in range(1, min(args.rounds, 10) + 1):
         round_runs: dict[str, list[dict]] = {side: [] for side in held}
         for side, (rate, system, extra) in order:
-            r = one(harness, args.results, f"cap-r{n}", system, common + extra)
+            r = one(harness, args.results, f"cap-r{n}", system, common + extra, pins.get(side))
             round_runs[side].append(r)
             print(row(f"{side}, round {n}", rate, r), flush=True)
         for side, runs in round_runs.items():

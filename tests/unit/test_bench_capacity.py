@@ -2,7 +2,7 @@
 runs that kept p99 within 100 ms and failed no tap, and the sides' runs alternate."""
 from __future__ import annotations
 
-from bench.capacity import alternating, carried
+from bench.capacity import alternating, carried, pinning
 
 
 def run(achieved: float, p99: float, failed: int = 0) -> dict:
@@ -23,3 +23,10 @@ def test_the_sides_runs_alternate_each_rate_in_turn():
     sides = {"ours": ["a1", "a2"], "peer": ["b1"], "flat": []}
     assert alternating(sides) == [("ours", "a1"), ("peer", "b1"), ("ours", "a2")]
     assert alternating({}) == []
+
+
+def test_pinned_each_side_gets_the_load_core_and_a_core_per_server_where_they_fit():
+    sides = {"ours, one process": [1], "ours, two processes, one file": [1], "boardgame.io in memory": [1]}
+    assert pinning(sides, [0, 1]) == {"ours, one process": (0, [1]), "boardgame.io in memory": (0, [1])}
+    assert pinning(sides, [2, 5, 7])["ours, two processes, one file"] == (2, [5, 7])
+    assert pinning(sides, [0]) == {}
