@@ -42,12 +42,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.versus import one, peer_bench, through  # noqa: E402
-
-SERVERS = {"ours, two processes, one file": 2}   # server processes a run of the side starts (else one)
+from bench.versus import one, peer_bench, spread, through  # noqa: E402
 
 WITHIN_MS = 100   # a rate counts as carried while p99 stays within this
 CLOSED_LOOP = "boardgame.io in memory, closed loop"   # beside the open-loop figures, not a capacity
+SERVERS = {"ours, two processes, one file": 2}   # server processes a run of the side starts (else one)
 
 
 def row(label: str, rate: str, r: dict) -> str:
@@ -81,11 +80,15 @@ def pinning(sides: dict, cores: list[int]) -> dict[str, tuple[int, list[int]]]:
             for side in sides if len(cores) >= 1 + SERVERS.get(side, 1)}
 
 
-def spread(values: list) -> str:
-    values = [v for v in values if v is not None]
-    if not values:
-        return "none within 100 ms"
-    return f"{min(values):g}–{max(values):g}" if len(values) > 1 else f"{values[0]:g}"
+def open_loop(system: str, rates: list[float], tables: int, *extra: str) -> list[tuple[str, str, list[str]]]:
+    """A side's runs at `rates` offered taps a second, open loop: (label of its rate, system, one.sh
+    arguments)."""
+    return [(f"{rate:g} offered", system, ["--pause", f"{tables / rate:.3g}", "--open-loop", *extra]) for rate in rates]
+
+
+def by_round(values: list[float | None]) -> str:
+    """A side's carried rates round by round, "-" for a round where none of its rates held."""
+    return ", ".join("-" if v is None else f"{v:g}" for v in values)
 
 
 def main() -> None:
@@ -114,16 +117,10 @@ def main() -> None:
     tables = min(args.tables, 2000)
     common = ["--tables", str(tables), "--devices", str(min(args.devices, 12)), "--actions", str(min(args.actions, 100))]
     # Every side's runs of a round, in the order they alternate: (side, label of its rate, one.sh arguments).
-    sides = {"ours, one process": [(f"{rate:g} offered", "ours", ["--pause", f"{tables / rate:.3g}", "--open-loop"])
-                                   for rate in args.one],
-             "ours, two processes, one file": [(f"{rate:g} offered", "ours",
-                                                ["--pause", f"{tables / rate:.3g}", "--open-loop", "--one-file", "--by-table"])
-                                               for rate in args.two],
-             "boardgame.io in memory": [(f"{rate:g} offered", "peer", ["--pause", f"{tables / rate:.3g}", "--open-loop"])
-                                        for rate in args.peer],
-             "boardgame.io FlatFile": [(f"{rate:g} offered", "peer",
-                                        ["--pause", f"{tables / rate:.3g}", "--open-loop", "--storage", "flatfile"])
-                                       for rate in flatfile],
+    sides = {"ours, one process": open_loop("ours", args.one, tables),
+             "ours, two processes, one file": open_loop("ours", args.two, tables, "--one-file", "--by-table"),
+             "boardgame.io in memory": open_loop("peer", args.peer, tables),
+             "boardgame.io FlatFile": open_loop("peer", flatfile, tables, "--storage", "flatfile"),
              CLOSED_LOOP: [(f"pause {p:g} s", "peer", ["--pause", str(p)]) for p in args.peer_pauses]}
     pins = pinning(sides, sorted(os.sched_getaffinity(0))) if args.pin else {}
     for side in [side for side in sides if args.pin and side not in pins and sides[side]]:
@@ -148,10 +145,9 @@ def main() -> None:
     print(f"\nCarried with p99 within {WITHIN_MS} ms, round by round:")
     for side, values in held.items():
         if side == CLOSED_LOOP:
-            print(f"- {side} (its offer slows as it falls behind, so not a capacity): "
-                  f"{', '.join('-' if v is None else f'{v:g}' for v in values)}")
-            continue
-        print(f"- {side}: {', '.join('-' if v is None else f'{v:g}' for v in values)} ({spread(values)})")
+            print(f"- {side} (its offer slows as it falls behind, so not a capacity): {by_round(values)}")
+        else:
+            print(f"- {side}: {by_round(values)} ({spread([v for v in values if v is not None])})")
     peer = [v for v in held.get("boardgame.io in memory", []) if v is not None]
     if peer:
         half = statistics.median(peer) / 2

@@ -2,7 +2,7 @@
 runs that kept p99 within 100 ms and failed no tap, and the sides' runs alternate."""
 from __future__ import annotations
 
-from bench.capacity import alternating, carried, pinning
+from bench.capacity import alternating, by_round, carried, open_loop, pinning
 
 
 def run(achieved: float, p99: float, failed: int = 0) -> dict:
@@ -30,3 +30,10 @@ def test_pinned_each_side_gets_the_load_core_and_a_core_per_server_where_they_fi
     assert pinning(sides, [0, 1]) == {"ours, one process": (0, [1]), "boardgame.io in memory": (0, [1])}
     assert pinning(sides, [2, 5, 7])["ours, two processes, one file"] == (2, [5, 7])
     assert pinning(sides, [0]) == {}
+
+
+def test_a_sides_open_loop_runs_are_its_rates_as_pauses_over_the_tables():
+    assert open_loop("ours", [1000, 1250], 300, "--one-file") == [
+        ("1000 offered", "ours", ["--pause", "0.3", "--open-loop", "--one-file"]),
+        ("1250 offered", "ours", ["--pause", "0.24", "--open-loop", "--one-file"])]
+    assert by_round([1188.7, None, 985.1]) == "1188.7, -, 985.1"
