@@ -13,7 +13,7 @@ from ..errors import Forbidden
 from ..storage.interface import TableRow, Transaction
 from .errors import Stale
 from .identity import Credentials, Viewer, identify, lost_seat_refusal
-from .reading import NotingTransaction, Written
+from .reading import NotingTransaction, Written, read_first
 from .saved import load_table
 from .context import Service
 
@@ -67,7 +67,9 @@ def change_table(tables: Service, code: str, creds: Credentials, work: Callable[
     changes: list[Change] = []
 
     def run(store_tx: Transaction) -> T:
-        tx = NotingTransaction(store_tx)
+        # What this process knows of the table since its own last change is not read again, when the
+        # table is still at that version (read_first).
+        tx = NotingTransaction(read_first(store_tx, tables.shared_reads.kept(code)))
         row, game = load_table(tx, code)
         viewer = identify(tx, row, creds, now)
         if creds.seat_token and viewer.seat is None:

@@ -45,6 +45,9 @@ class TableRead:
         # The row's state is parsed for this read alone: taken apart once, never changed after
         # (game views are pure), so every viewer's view reads the same dicts.
         self.state, self.engine = split_state(row.state)
+        # The saved state as the store keeps it (JSON), once a change of this process has written it
+        # (after_change): a change that starts from this read parses its own copy (read_first).
+        self.state_text: str | None = None
         self.at: float | None = None
         self._notices: list[dict] | None = None
         self.views: dict = {}   # the game's views of this read, by viewer and clock (snapshots.game_view)
@@ -98,6 +101,7 @@ class TableRead:
                             **({"state": state} if state is not None else {}))
         # Parsed once, never changed after (game views are pure): an unchanged state is shared.
         after.state, after.engine = split_state(state) if state is not None else (before.state, before.engine)
+        after.state_text = written.state if written.state is not None else before.state_text
         answers = dict(before._answers)
         # Records of other tables (a game that shows them) may have changed meanwhile: only a store read knows.
         if any(key[0] == "records_of_game" for key in answers) or (
@@ -164,9 +168,58 @@ STATE_EVENT_KINDS = ("create", "move", "switch")   # the events last_live_move()
 # What a change's transaction may have been asked, for the read after it to be made from memory:
 # reads, and the one new version with its one event (Change.finish). Any other call (a seat, a
 # credential, a record, an undo, a game switched) and the streams read the table instead.
-PLAIN_CALLS = frozenset({"get_table", "table_exists", "seats", "seat_by_token", "seat_by_name", "credentials",
-                         "last_live_move", "history", "live_states", "records", "records_of_game", "meta",
-                         "save_state", "bump_version", "add_event"})
+READ_CALLS = frozenset({"get_table", "table_version", "table_exists", "seats", "seat_by_token", "seat_by_name",
+                        "credentials", "last_live_move", "history", "live_states", "records", "records_of_game", "meta"})
+PLAIN_CALLS = READ_CALLS | {"save_state", "bump_version", "add_event"}
+
+
+def read_first(tx: Transaction, read: TableRead | None) -> Transaction:
+    """A change's write transaction `tx`, with the table and who sits at it answered from `read` (the
+    read this process keeps of the table) when the store's version of the table is still the read's:
+    the read is the table as the store has it then, since nothing changes a table without a new
+    version (a change's work, engine/change.py). Only a read a change of this process made
+    (after_change: it has the state as written) and that reads nothing more is used."""
+    if read is None or read.state_text is None or read._tx is not None or tx.table_version(read.code) != read.version:
+        return tx
+    return ReadFirst(tx, read)
+
+
+class ReadFirst:
+    """A write transaction whose questions about one table's row, seats and credentials `read`
+    answers where it kept the answer, until the change writes anything (then the store's transaction
+    has what the read has not); every other call goes to the store's transaction `tx`. The row comes
+    with a state parsed for the change alone, as the store's would (a move changes it in place)."""
+
+    def __init__(self, tx: Transaction, read: TableRead):
+        self._tx, self._read = tx, read
+        self._wrote = False
+
+    def __getattr__(self, name: str):
+        if name not in READ_CALLS:
+            self._wrote = True
+        return getattr(self._tx, name)
+
+    def _kept(self, code: str, key: tuple):
+        return None if self._wrote or code != self._read.code else self._read._answers.get(key)
+
+    def get_table(self, code: str) -> TableRow | None:
+        if self._wrote or code != self._read.code:
+            return self._tx.get_table(code)
+        return replace(self._read.row, state=json_text.loads(self._read.state_text))
+
+    def seats(self, code: str) -> list[SeatRow]:
+        seats = self._kept(code, ("seats",))
+        return list(seats) if seats is not None else self._tx.seats(code)
+
+    def seat_by_token(self, code: str, token_hash: str) -> SeatRow | None:
+        if self._kept(code, ("seats",)) is None:
+            return self._tx.seat_by_token(code, token_hash)
+        return self._read.seat_by_token(code, token_hash)
+
+    def credentials(self, code: str, kind: str) -> list:
+        # Only the kinds that change with the version (a pairing code does not make one)
+        kept = self._kept(code, ("credentials", kind)) if kind in TableRead.SHARED_KINDS else None
+        return list(kept) if kept is not None else self._tx.credentials(code, kind)
 
 
 class NotingTransaction:

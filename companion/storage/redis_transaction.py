@@ -121,6 +121,10 @@ class RedisTransaction(RedisWholeTables, RedisGroups):
         return TableRow(code, row["game"], json_text.loads(row["options"]), json_text.loads(row["state"]), int(row["version"]),
                         row["host"], float(row["created"]), float(row["updated"]))
 
+    def table_version(self, code: str) -> int | None:
+        row = self._fetch(code)   # writing, the read that WATCHes the table: needed anyway
+        return int(row["version"]) if row is not None else None
+
     def table_exists(self, code: str) -> bool:
         if not self.writing and code not in self._tables:
             return bool(self.r.exists(self.s.key(code, "t")))  # one round trip, nothing parsed

@@ -27,6 +27,10 @@ class SQLiteTransaction(SQLiteGroups):
             return None
         return TableRow(row[0], row[1], json_text.loads(row[2]), json_text.loads(row[3]), row[4], row[5], row[6], row[7])
 
+    def table_version(self, code: str) -> int | None:
+        row = self.conn.execute("SELECT version FROM tables WHERE code = ?", (code,)).fetchone()
+        return row[0] if row else None
+
     def table_exists(self, code: str) -> bool:
         return self.conn.execute("SELECT 1 FROM tables WHERE code = ?", (code,)).fetchone() is not None
 
