@@ -165,11 +165,13 @@ class TableRead:
 
 
 STATE_EVENT_KINDS = ("create", "move", "switch")   # the events last_live_move() answers (change.STATE_EVENTS)
+# The Transaction methods that only read (a change that calls any other has written: ReadFirst)
+READ_CALLS = frozenset({"get_table", "table_version", "table_exists", "seats", "seat_by_token", "seat_by_name",
+                        "credentials", "last_live_move", "history", "live_states", "records", "records_of_game",
+                        "meta"})
 # What a change's transaction may have been asked, for the read after it to be made from memory:
 # reads, and the one new version with its one event (Change.finish). Any other call (a seat, a
 # credential, a record, an undo, a game switched) and the streams read the table instead.
-READ_CALLS = frozenset({"get_table", "table_version", "table_exists", "seats", "seat_by_token", "seat_by_name",
-                        "credentials", "last_live_move", "history", "live_states", "records", "records_of_game", "meta"})
 PLAIN_CALLS = READ_CALLS | {"save_state", "bump_version", "add_event"}
 
 
