@@ -178,9 +178,10 @@ PLAIN_CALLS = READ_CALLS | {"save_state", "bump_version", "add_event"}
 def read_first(tx: Transaction, read: TableRead | None) -> Transaction:
     """A change's write transaction `tx`, with the table and who sits at it answered from `read` (the
     read this process keeps of the table) when the store's version of the table is still the read's:
-    the read is the table as the store has it then, since nothing changes a table without a new
-    version (a change's work, engine/change.py). Only a read a change of this process made
-    (after_change: it has the state as written) and that reads nothing more is used."""
+    the read is then the table as the store has it, since every write to a table's row, its seats or
+    the credentials viewers are told apart by is a change's work, with a new version (engine/change.py;
+    a pairing code is not, and ReadFirst never answers for it). Only a read a change of this process
+    made (after_change: it has the state as written) and that reads nothing more is used."""
     if read is None or read.state_text is None or read._tx is not None or tx.table_version(read.code) != read.version:
         return tx
     return ReadFirst(tx, read)
