@@ -125,7 +125,8 @@ def serve(args: argparse.Namespace) -> int:
     monkey.patch_all()
     from gevent.pywsgi import WSGIServer
 
-    from companion.serving import LISTEN_BACKLOG, GuardedHandler, raise_open_file_limit, tune_garbage_collector, warm_up
+    from companion.serving import (LISTEN_BACKLOG, GuardedHandler, raise_open_file_limit, tune_garbage_collector,
+                                   warm_up)
     from companion.config import ConfigError
     from companion.storage import StorageUnusable, describe
 
