@@ -53,6 +53,19 @@ def collector_held():
         gc.unfreeze()
 
 
+LAG_PROBE_SECONDS = 0.005
+
+
+def lag_probe(lags: list[float]) -> None:
+    """The load generator's own loop, sampled until killed: a greenlet that sleeps 5 ms and notes
+    in `lags` how late it woke. A view that arrives while this loop is busy waits as long to be
+    read, and its tap's time counts the wait as the server's (the result's load_generator_lag_*)."""
+    while True:
+        asleep = time.perf_counter()
+        gevent.sleep(LAG_PROBE_SECONDS)
+        lags.append(max(0.0, time.perf_counter() - asleep - LAG_PROBE_SECONDS))
+
+
 class TimedLoad:
     """`actions` taps from each of the `opened` tables, sent by `taps`, starting from `versions`
     (each table's, read before the clock), about `pause` seconds apart; each measured tap and each
@@ -70,7 +83,11 @@ class TimedLoad:
         """Every table's taps, until each table's last has been measured (or 600 s); when the load
         started (perf_counter) and the seconds it lasted (open loop: until the last tap's last view)."""
         with collector_held():
-            return self._drive()
+            probe = gevent.spawn(lag_probe, self.stats.setdefault("load_generator_lag", []))
+            try:
+                return self._drive()
+            finally:
+                probe.kill()
 
     def _drive(self) -> tuple[float, float]:
         stats = self.stats

@@ -147,6 +147,10 @@ def figures(stats: dict, use: ResourceUse, elapsed: float, offered_per_second: f
             "views_delivered_per_action": round(delivered / max(1, done), 2),
             "server_cpu_percent_of_one_core": round(100 * server_cpu / elapsed, 1),  # app processes together
             "load_generator_cpu_percent_of_one_core": round(100 * use.client_cpu / elapsed, 1),
+            # how late the load generator's own loop woke through the load (_live_load.lag_probe): what
+            # it may add to a tap's time, since a view is timed when the generator reads it
+            "load_generator_lag_p99_ms": round(1000 * percentile(stats.get("load_generator_lag", []), 99), 2),
+            "load_generator_lag_max_ms": round(1000 * max(stats.get("load_generator_lag") or [float("nan")]), 2),
             **use.load_through,
             "views_in_events": views, "view_fetches": fetches,
             "server_cpu_ms_per_action_under_load": round(1000 * server_cpu / max(1, done), 2),

@@ -40,3 +40,20 @@ def test_the_collector_is_back_when_the_load_raises():
         with collector_held():
             raise RuntimeError("the load generator's own fault")
     assert gc.isenabled() and gc.get_freeze_count() == 0
+
+
+def test_the_lag_probe_notes_how_late_the_load_generators_loop_woke():
+    import time
+
+    import gevent
+
+    from _live_load import lag_probe
+    lags: list[float] = []
+    probe = gevent.spawn(lag_probe, lags)
+    gevent.sleep(0.03)            # the loop free: the probe wakes about on time
+    time.sleep(0.04)              # the loop held (a blocking call, as a collection would hold it)
+    gevent.sleep(0.03)
+    probe.kill()
+    assert len(lags) >= 3
+    assert max(lags) >= 0.03      # the wake-up the blocking call delayed
+    assert min(lags) < 0.01
