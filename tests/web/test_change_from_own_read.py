@@ -5,11 +5,12 @@ seat it removed, is read from the store, so nobody acts on a table or a seat as 
 from __future__ import annotations
 
 import copy
+from collections import Counter
 
 import pytest
 
 from companion import create_app
-from companion.engine.reading import ReadFirst, read_first
+from companion.engine.reading import NotingTransaction, ReadFirst, read_first
 from tests.web.test_shared_rendering import next_payload, open_stream
 
 pytestmark = pytest.mark.both_backends
@@ -17,20 +18,22 @@ pytestmark = pytest.mark.both_backends
 TABLE_READS = {"get_table", "seats", "seat_by_token", "credentials"}
 
 
-def asked_of_the_store(app, monkeypatch) -> list[str]:
-    """The names every change's store transaction is asked for, from now on."""
-    store, asked = app.extensions["companion"].store, []
+def asked_of_the_store(app, monkeypatch) -> Counter:
+    """The names every change's store transaction is asked for, from now on (as NotingTransaction
+    counts them)."""
+    store, asked = app.extensions["companion"].store, Counter()
     real = store.transact
 
-    class Asked:
-        def __init__(self, tx):
-            self._tx = tx
+    def work_noted(work):
+        def noted(tx):
+            noting = NotingTransaction(tx)
+            try:
+                return work(noting)
+            finally:
+                asked.update(noting.asked)
+        return real(noted)
 
-        def __getattr__(self, name):
-            asked.append(name)
-            return getattr(self._tx, name)
-
-    monkeypatch.setattr(store, "transact", lambda work: real(lambda tx: work(Asked(tx))))
+    monkeypatch.setattr(store, "transact", work_noted)
     return asked
 
 
@@ -47,12 +50,13 @@ def count(phone, version: int, expect: int = 200):
     return phone.act("count", as_="seat", version=version, expect=expect, counter_index=0, delta=1)
 
 
-def on_another_process(app, database, phone):
-    """The same phone (its cookies) talking to a second app on the same store, as a second process."""
+def on_another_process(app, database, phone, kind: str):
+    """The same phone (its `kind` cookie: seat or host) talking to a second app on the same store, as
+    a second process."""
     other = create_app({**{k: app.config[k] for k in ("TESTING", "RANDOM_SEED")}, "DATABASE": database})
     client = other.test_client()
-    for cookie in phone.client._cookies.values():
-        client.set_cookie(cookie.key, cookie.value, path=cookie.path)
+    cookie = phone.client.get_cookie(f"{kind}_{phone.code}", path=f"/t/{phone.code}")
+    client.set_cookie(cookie.key, cookie.value, path=cookie.path)
     return other, client
 
 
@@ -72,7 +76,7 @@ def test_a_change_after_one_made_here_reads_neither_the_table_nor_who_sits_at_it
     assert kept.state == state_before
     assert next_payload(chunks)[0] == version
     assert board.view()["counters"][0]["value"] == 4
-    # A change that writes a seat and reads the seats after (a join) sees its own seat, not the read's
+    # A join writes a seat (the next change reads the store); a tap after it counts on the table as both left it
     bob = device(board).join("Bob")
     count(bob, board.view()["version"])
     view = board.view()
@@ -83,7 +87,7 @@ def test_a_change_after_one_made_here_reads_neither_the_table_nor_who_sits_at_it
 def test_a_change_another_process_made_meanwhile_is_read_from_the_store(app, database, new_table, device):
     board, ann, (response, chunks) = counter_table(new_table, device)
     version = count(ann, board.view()["version"]).json["version"]
-    other, client = on_another_process(app, database, ann)
+    other, client = on_another_process(app, database, ann, "seat")
     r = client.post(f"/t/{board.code}/act/count", data={"version": version, "as": "seat", "counter_index": 0,
                                                          "delta": 1}, headers={"Accept": "application/json"})
     assert r.status_code == 200 and r.json["version"] == version + 1
@@ -100,7 +104,7 @@ def test_a_seat_another_process_removed_cannot_act_from_the_read_kept_here(app, 
     seat = ann.view()["seat"]
     version = count(ann, board.view()["version"]).json["version"]
     assert any(s.seat_id == seat for s in app.extensions["companion"].shared_reads.kept(board.code).seats(board.code))
-    other, host = on_another_process(app, database, board)
+    other, host = on_another_process(app, database, board, "host")
     r = host.post(f"/t/{board.code}/seats/{seat}/remove", data={"version": version},
                   headers={"Accept": "application/json"})
     assert r.status_code < 400, r.data
