@@ -181,8 +181,8 @@ def read_first(tx: Transaction, read: TableRead | None) -> Transaction:
     the read is then the table as the store has it, since every write to a table's row, its seats or
     the credentials viewers are told apart by is a change's work, with a new version (engine/change.py;
     a pairing code is not, and ReadFirst never answers for it). Only a read a change of this process
-    made (after_change: it has the state as written) and that reads nothing more is used."""
-    if read is None or read.state_text is None or read._tx is not None or tx.table_version(read.code) != read.version:
+    made is used (after_change: it has the state as written, and reads nothing more)."""
+    if read is None or read.state_text is None or tx.table_version(read.code) != read.version:
         return tx
     return ReadFirst(tx, read)
 
