@@ -75,7 +75,12 @@ def sent_together(pages, url_glob: str):
     for page in pages:
         page.route(url_glob, hold, times=1)   # its first request only; the route is gone after it
     yield
-    assert wait_until(lambda: len(held) == len(pages)), f"only {len(held)} of the taps were sent as POSTs"
+    deadline = time.monotonic() + SLOW / 1000
+    while len(held) < len(pages) and time.monotonic() < deadline:
+        # Playwright's own wait, not time.sleep (as wait_until's): a route's handler runs only while
+        # Playwright has the thread, so a tap sent after the last call into it was never held.
+        pages[0].wait_for_timeout(100)
+    assert len(held) == len(pages), f"only {len(held)} of the taps were sent as POSTs"
 
 
 # A page's tap socket asked at an address the server answers 404, as a proxy that does not pass
