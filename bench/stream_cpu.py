@@ -160,7 +160,7 @@ def roll(host, code: str, version: int, htmx: bool = False, tab: str | None = No
 
 
 class SocketTaps:
-    """The board's rolls as its page's tap socket sends them: tap_socket.answer, the socket's own way
+    """The board's rolls as its page's tap socket sends them: tap_socket.PageTaps, the socket's own way
     with each message, run in one request context held for the whole socket, as the socket's request
     holds one (its cookies are the board page's: the host's, for the table's path), naming the board
     page's tab. The socket itself (wsproto and the connection) is bench/live.py's to measure."""
@@ -170,6 +170,7 @@ class SocketTaps:
         header = "; ".join(f"{c.key}={c.value}" for c in cookies if c is not None)
         self.context = app.test_request_context(f"/t/{code}/taps?tab={BOARD_TAB}", headers={"Cookie": header})
         self.code, self.sent = code, 0
+        self.taps = None
 
     def __enter__(self):
         self.context.push()
@@ -184,7 +185,9 @@ class SocketTaps:
         # game_number 1: the bench's table plays its first game throughout (no switch, no rematch)
         message = json.dumps({"id": self.sent, "action": "act/roll",
                               "form": f"version={version}&as=board&game_number=1"})
-        answer = json.loads(tap_socket.answer(message, tab))
+        if self.taps is None or self.taps.tab != tab:
+            self.taps = tap_socket.PageTaps(tab)   # a socket is one page's, with one tab
+        answer = json.loads(self.taps.answer(message))
         if statuses is not None:
             statuses[answer["status"]] = statuses.get(answer["status"], 0) + 1
         if answer["status"] == 204:

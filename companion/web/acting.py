@@ -28,17 +28,22 @@ def action_endpoint(fn):
     return wrapper
 
 
-def answer_action(run, role_of, form, tab_named: str | None, shape):
+def answer_action(run, role_of, form, tab_named: str | None, shape, credentials_of=credentials,
+                  view_answer=None):
     """An action's answer, however it came (a POST, or a message on the page's tap socket:
     tap_socket.py): `run(creds, version)` makes the change and returns the table's new version;
     `role_of()` says the page's role, `form` is the tap's fields, `tab_named` the page's tab and
-    `shape(json=, htmx=, page=)` picks the kind of answer. Rate-limited per device."""
+    `shape(json=, htmx=, page=)` picks the kind of answer. `credentials_of(role)`: the device's
+    credentials for the role (the socket's are read once: its cookies are fixed when it opens);
+    `view_answer(role, creds, version, tab)`: htmx's answer after the change (answer_view's by
+    default). Rate-limited per device."""
     if over_limit("move", "MOVES_PER_MINUTE"):
         return error_page(429, "Too many moves from this device in a minute; wait a moment and try again.")
+    view_answer = view_answer or answer_view
     status, message, stale = 200, None, False
     role = role_of()
     try:
-        creds = credentials(role)
+        creds = credentials_of(role)
         if role == "seat" and creds.seat_token is None:
             raise Forbidden("This phone has no seat at this table any more. Join again.")
         version = parse(VERSION_FIELD, form.getlist)["version"]
@@ -53,7 +58,7 @@ def answer_action(run, role_of, form, tab_named: str | None, shape):
     # Written out rather than through app.json (an int needs no encoder): the busiest answer.
     return shape(json=lambda: current_app.response_class(f'{{"version": {int(new_version)}}}',
                                                          mimetype="application/json"),
-                 htmx=lambda: answer_view(role, creds, new_version, tab),
+                 htmx=lambda: view_answer(role, creds, new_version, tab),
                  page=lambda: redirect(url_for("tables.seat" if role == "seat" else "tables.board"), 303))
 
 
@@ -70,17 +75,28 @@ def answer_view(role: str, creds: Credentials, version: int, tab: str | None = N
     after it. The HTML is the one its own screen's event carries (ViewEvents, keyed by the viewer's
     facts like every event): made once for both. A refusal's view reads the store instead: it has
     no version to ask for."""
-    if tab is not None and current_app.extensions["deliveries"].carried(g.code, (tab, role, creds), version):
-        response = no_store(current_app.response_class(status=204))
-        # No body, so no type: Flask-Compress would otherwise gzip the empty body of a text/html
-        # answer and mark the 204 Content-Encoding: gzip.
-        del response.headers["Content-Type"]
-        response.headers["X-View-Version"] = str(int(version))
-        return response
+    if view_carried(role, creds, version, tab):
+        return carried_response(version)
     look = tables().shared_look(g.code, creds, at_least=version)
     if role == "seat" and look.viewer.seat is None:
         return lost_seat_answer(look.viewer)
     return no_store(current_app.make_response(current_app.extensions["view_events"].view(look, role, join_url())))
+
+
+def carried_response(version: int):
+    """The answer to a tap whose page's stream carries its view: 204, with the view's version."""
+    response = no_store(current_app.response_class(status=204))
+    # No body, so no type: Flask-Compress would otherwise gzip the empty body of a text/html
+    # answer and mark the 204 Content-Encoding: gzip.
+    del response.headers["Content-Type"]
+    response.headers["X-View-Version"] = str(int(version))
+    return response
+
+
+def view_carried(role: str, creds: Credentials, version: int, tab: str | None) -> bool:
+    """Whether the tapping page (`tab`) has an event stream in this process that has just been
+    handed its view at `version` or newer (Deliveries.carried): then its answer is the version alone."""
+    return tab is not None and current_app.extensions["deliveries"].carried(g.code, (tab, role, creds), version)
 
 
 def refused_json(status: int, message: str, stale: bool) -> tuple[dict, int]:

@@ -28,12 +28,13 @@ from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 
 from .. import json_text
+from ..engine import Credentials
 from ..errors import N_, BadInput
 from .answers import plain_refusal, refusal_text
 from ..serving import STREAM_WRITER, jitter
 from .security import client_address, cross_site, hold_back
-from .acting import answer_action, play, take_back
-from .tables import bp, role_named, tab_given
+from .acting import answer_action, answer_view, play, take_back, view_carried
+from .tables import bp, credentials, role_named, tab_given
 from .websocket import Closed, NotAHandshake, PageSocket
 
 TAP_MESSAGE_MOST = 4096     # bytes: a tap's form is a few dozen; a bigger message closes the socket
@@ -82,6 +83,19 @@ def answered(number, response: Response) -> str:
                if name.lower() in ANSWER_HEADERS or name.lower().startswith("hx-")}
     return json_text.dumps({"id": number, "status": response.status_code, "headers": headers,
                        "body": response.get_data(as_text=True)})
+
+
+class Carried(int):
+    """The answer to a tap whose page's stream has been handed the view (acting.view_carried): the
+    view's version. The 204 a POST gets for it (acting.carried_response), written as its message with
+    no response made: making a Response and taking its headers and empty body apart again, with the
+    cookies read again for each tap (PageTaps keeps them), were 0.24 M of a tap's 6.28 M
+    instructions (bench/instructions.sh --socket-taps --pushed)."""
+
+
+def carried_answer(number: int, version: Carried) -> str:
+    """The message of answered(number, acting.carried_response(version)), written out."""
+    return '{"id":%d,"status":204,"headers":{"X-View-Version":"%d"},"body":""}' % (number, version)
 
 
 @bp.route("/taps", websocket=True)
@@ -134,10 +148,11 @@ def serve(socket: PageSocket, tab: str | None, lifetime: float, keepalive: float
     ends = time.monotonic() + lifetime
     try:
         socket.keep_alive(KEEP_ALIVE, keepalive, first=keepalive * jitter())
+        taps = PageTaps(tab)
         while (left := ends - time.monotonic()) > 0:
             message = socket.receive(timeout=left)
             if message is not None:
-                socket.send(answer(message, tab))
+                socket.send(taps.answer(message))
         socket.close()
     except Closed:
         pass
@@ -145,25 +160,50 @@ def serve(socket: PageSocket, tab: str | None, lifetime: float, keepalive: float
         socket.disconnect()
 
 
-def answer(message, tab: str | None) -> str:
-    """A message's answer: the tap's, as answer_action gives a POST from htmx (the page's role is
-    its form's `as`, as in a POST; the cookies are the socket's), or why the message is not a tap."""
-    number = None
-    try:
-        number, action, encoded = tap_of(message)
-        form = fields_of(encoded)
-        if action == "undo":
-            def run(creds, version):
-                return take_back(form, creds, version)
-        else:
-            def run(creds, version):
-                return play(form, creds, version, action[len("act/"):])
-        response = answer_action(run, lambda: role_named(form.get("as")), form, tab, only_htmx)
-    except BadInput as refused:
-        response = plain_refusal(400, refusal_text(refused))
-    except Exception as error:   # as for a POST: the app's own handler (a store that is down: 503 in words)
-        response = current_app.handle_user_exception(error)
-    return answered(number, current_app.make_response(response))
+class PageTaps:
+    """The taps of one page's socket, answered in its request's context: the page's `tab`, and its
+    credentials read from the socket's cookies once per role (they are fixed when it opens; each
+    tap's seat is still checked against the table in its change)."""
+
+    def __init__(self, tab: str | None):
+        self.tab = tab
+        self._credentials: dict[str, Credentials] = {}
+
+    def credentials(self, role: str) -> Credentials:
+        if role not in self._credentials:
+            self._credentials[role] = credentials(role)
+        return self._credentials[role]
+
+    def answer(self, message) -> str:
+        """A message's answer: the tap's, as answer_action gives a POST from htmx (the page's role is
+        its form's `as`, as in a POST), or why the message is not a tap."""
+        number = None
+        try:
+            number, action, encoded = tap_of(message)
+            form = fields_of(encoded)
+            if action == "undo":
+                def run(creds, version):
+                    return take_back(form, creds, version)
+            else:
+                def run(creds, version):
+                    return play(form, creds, version, action[len("act/"):])
+            response = answer_action(run, lambda: role_named(form.get("as")), form, self.tab, only_htmx,
+                                     self.credentials, self.view)
+        except BadInput as refused:
+            response = plain_refusal(400, refusal_text(refused))
+        except Exception as error:   # as for a POST: the app's own handler (a store that is down: 503 in words)
+            response = current_app.handle_user_exception(error)
+        if isinstance(response, Carried):
+            return carried_answer(number, response)
+        return answered(number, current_app.make_response(response))
+
+    @staticmethod
+    def view(role: str, creds: Credentials, version: int, tab: str | None):
+        """htmx's answer after a tap's change (answer_action's `view_answer`): Carried when the
+        page's stream has the view, else the view (answer_view, which then need not ask again)."""
+        if view_carried(role, creds, version, tab):
+            return Carried(version)
+        return answer_view(role, creds, version)
 
 
 class TakenOver(Response):

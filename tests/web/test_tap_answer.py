@@ -3,7 +3,12 @@ table its streams share (web/tables.py answer_snapshot): the same view a fresh r
 its own viewer's and no one else's, and after the first tap of a table without a read no store read."""
 from __future__ import annotations
 
+import json
+
 import pytest
+
+from companion.web.acting import carried_response
+from companion.web.tap_socket import Carried, answered, carried_answer
 
 from tests.web.test_event_payload_secrecy import own_view, same_html
 from tests.web.test_shared_rendering import CountingReads
@@ -58,3 +63,13 @@ def test_a_server_that_cannot_hand_its_sockets_over_says_taps_go_as_requests(cli
                                                      "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
                                                      "Sec-WebSocket-Version": "13"})
     assert answer.status_code == 501 and b"as requests" in answer.data, (answer.status_code, answer.data)
+
+
+def test_a_carried_taps_message_is_the_one_its_posts_answer_makes(app):
+    # The socket writes the answer of a tap whose stream carries its view straight out (Carried):
+    # the same message the socket makes of the 204 a POST gets.
+    with app.test_request_context():
+        for number, version in [(1, 2), (9_007_199_254_740_991, 123_456)]:
+            written = json.loads(carried_answer(number, Carried(version)))
+            assert written == json.loads(answered(number, carried_response(version)))
+            assert written["status"] == 204 and written["headers"] == {"X-View-Version": str(version)}
