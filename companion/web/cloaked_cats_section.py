@@ -26,12 +26,12 @@ from ..games.base import OWN_VIEW
 from .forms import place_of
 
 if TYPE_CHECKING:
-    from .sections import SectionInputs
+    from .sections import Parts, SectionInputs
 
 CC = "games/cloaked-cats/_cc.html"         # the pieces every screen shows
 SEAT = "games/cloaked-cats/_seat.html"     # a phone's own blocks
 BOARD = "games/cloaked-cats/_board.html"   # the board's own blocks
-Part = Callable[..., Markup]   # sections.section_html's `part` and `laid_out`
+LaidOut = Callable[..., Markup]   # sections.section_html's `laid_out`
 CATS_MARK = "<!--@cats-->"     # where the dance floor takes its cards
 FLOOR_MARK = "<!--@floor-->"   # where a phone's drawer takes the dance floor
 CHOICES_MARK = "<!--@choices-->"   # where the host's correction takes its choice of cat cards
@@ -42,7 +42,7 @@ TURN_MARK = "<!--@own-turn-->"     # its turn's block, or whose turn it is
 YOU_MARK = "<!--@own-you-%d-->"    # a seat's card, where that seat's phone says "(you)"
 
 
-def section(inputs: SectionInputs, part: Part, laid_out: Part) -> Markup:
+def section(inputs: SectionInputs, part: Parts, laid_out: LaidOut) -> Markup:
     """Cloaked Cats' section for `inputs.role`, from `part` (sections.section_html's: given.py's
     `part` in the section's language)."""
     snap = inputs.snap
@@ -52,7 +52,7 @@ def section(inputs: SectionInputs, part: Part, laid_out: Part) -> Markup:
     return Markup("\n".join(['<div class="cc cc-seat-view">', *seat(inputs, part, laid_out, at), "</div>"]))
 
 
-def seat(inputs: SectionInputs, part: Part, laid_out: Part, at: tuple) -> list[str]:
+def seat(inputs: SectionInputs, part: Parts, laid_out: LaidOut, at: tuple) -> list[str]:
     """What every phone's section shows alike, top to bottom: its secret cat, the last guess, its
     turn or whose turn it is, the scores, the players, the dance floor and what happened. Made from
     everyone's part of the view alone (sections.view_inputs gives no viewer and no seat's own part),
@@ -76,7 +76,7 @@ def seat(inputs: SectionInputs, part: Part, laid_out: Part, at: tuple) -> list[s
     return html
 
 
-def own_blocks(inputs: SectionInputs, part: Part) -> dict[str, str]:
+def own_blocks(inputs: SectionInputs, part: Parts) -> dict[str, str]:
     """A phone's own blocks, by the marks `seat` left for them: its secret cat (or, watching, that
     it is not dealt in), its turn's block or whose turn it is, and "(you)" on its own card."""
     view, viewer = inputs.view, inputs.snap.viewer
@@ -100,7 +100,7 @@ def own_blocks(inputs: SectionInputs, part: Part) -> dict[str, str]:
     return blocks
 
 
-def turn(view: dict, me: dict, part: Part, at: tuple) -> Markup:
+def turn(view: dict, me: dict, part: Parts, at: tuple) -> Markup:
     """The turn's block on the phone whose turn it is. Playing a cat card reads none of the table's
     moves so far, so that block is given none of them and found again at this seat's next turn."""
     step = me["step"]
@@ -113,7 +113,7 @@ def turn(view: dict, me: dict, part: Part, at: tuple) -> Markup:
                 players, me["targets"], guessable, cats_left, at)
 
 
-def ended(view: dict, part: Part, at: tuple, far: bool = False) -> list[str]:
+def ended(view: dict, part: Parts, at: tuple, far: bool = False) -> list[str]:
     """The scores and the rematch, once the game is over."""
     if view["phase"] != "over":
         return []
@@ -122,7 +122,7 @@ def ended(view: dict, part: Part, at: tuple, far: bool = False) -> list[str]:
     return html + ([f'<div class="controls">{rematch}</div>'] if far else [rematch])
 
 
-def board(inputs: SectionInputs, part: Part, laid_out: Part, at: tuple) -> list[str]:
+def board(inputs: SectionInputs, part: Parts, laid_out: LaidOut, at: tuple) -> list[str]:
     """The board's section: whose turn it is, the last guess and the scores, read from across the
     table (`far`), then the players, the dance floor, what happened, and the host's correction."""
     view, viewer = inputs.view, inputs.snap.viewer
@@ -151,7 +151,7 @@ def board(inputs: SectionInputs, part: Part, laid_out: Part, at: tuple) -> list[
 # it, and every other screen finds the list whole under one digest. As macros, every list a change
 # touched ran its loop in Jinja for each screen.
 
-def players(players: list, playing: bool, you_marks: bool, far: bool, part: Part) -> str:
+def players(players: list, playing: bool, you_marks: bool, far: bool, part: Parts) -> str:
     """The players' cards, on a phone (`you_marks`) each with a mark where "(you)" may go (own_blocks)."""
     far = far and playing
     cards = [part(CC, "player", p, you_marks, far) for p in players]
@@ -159,16 +159,16 @@ def players(players: list, playing: bool, you_marks: bool, far: bool, part: Part
 
 
 def dance_floor(cats: list, cats_left: int, playing: bool, heading: bool, far: bool,
-                part: Part) -> str:
+                part: Parts) -> str:
     """The dance floor, newest cat card first (marked on the board in play, `far`)."""
     cards = [part(CC, "cat_card", cat, far and playing and i == 0) for i, cat in enumerate(reversed(cats))]
     return str.replace(part(CC, "dance_floor", len(cats), cats_left, heading), CATS_MARK, "".join(cards), 1)
 
 
-def events(happened: list, part: Part) -> str:
+def events(happened: list, part: Parts) -> str:
     """What happened, a line a part: a line never changes once written."""
     html = ['<section class="cc-events"><h2>', part(CC, "events_title"), '</h2><ol class="cc-event-list">']
-    for event in happened:
-        html += ["<li>", part(CC, "event_line", event), "</li>"]
+    for line in part.each(CC, "event_line", happened):
+        html += ["<li>", line, "</li>"]
     html.append("</ol></section>")
     return "".join(html)

@@ -43,6 +43,11 @@ def digest(inputs) -> bytes | None:
         data = pickle.dumps(inputs, protocol=pickle.HIGHEST_PROTOCOL)
     except (pickle.PicklingError, TypeError, AttributeError):
         return None
+    return key_of(data)
+
+
+def key_of(data: bytes) -> bytes:
+    """A rendering's key from the bytes it is made from: those bytes, or their hash when long."""
     if HASHED_KEY_BYTES < len(data) <= KEY_BYTES_KEPT_WHOLE:
         return data
     return hashlib.blake2b(data, digest_size=HASHED_KEY_BYTES).digest()
@@ -166,15 +171,40 @@ class Renderings:
         html = self.get(key) if key is not None else None
         if html is None:
             with around():
-                if macro is None:
-                    html = render(template, language, values)
-                else:
-                    module = given(current_app, language)["language_module"](template)
-                    html = Markup(getattr(module, macro)(*args, **values))
+                html = made_part(template, macro, language, args, values)
             self._made(key, html, part=True)
         if scope is not None:
             scope[ident] = (html, args, values)   # holding them keeps their identities theirs
         return html
+
+    def each(self, template: str, macro: str | None, language: str, items: list, name: str = "",
+             around=nullcontext) -> list[Markup]:
+        """A part for each of `items` (a log's lines, what happened in a game): `macro` of
+        `template` called with the item, or `template` rendered with it as `name`; as part() would
+        make them, each kept under its item's pickle after the template's names, all looked up at
+        once. A log's twelve lines took 55 µs a change as twelve parts, each with its lookup in the
+        change's scope (where a line is never found: the log's block is laid out once a change),
+        its digest of a tuple around the line, and its lookup in turn."""
+        head = "\0".join(("each", template, macro or "", language, name, "")).encode()
+        keys = []
+        for item in items:
+            try:
+                keys.append(key_of(head + pickle.dumps(item, protocol=pickle.HIGHEST_PROTOCOL)))
+            except (pickle.PicklingError, TypeError, AttributeError):
+                keys.append(None)   # made and not kept, as digest's None
+        with self._lock:
+            found = [self._kept.get(key) if key is not None else None for key in keys]
+            for key, html in zip(keys, found):
+                if html is not None:
+                    self._kept.move_to_end(key)
+                    self.shared += 1
+        for i, html in enumerate(found):
+            if html is None:
+                args, values = ((items[i],), {}) if macro else ((), {name: items[i]})
+                with around():
+                    found[i] = made_part(template, macro, language, args, values)
+                self._made(keys[i], found[i], part=True)
+        return found
 
     def laid_out(self, name: str, language: str, args: tuple, lay_out) -> Markup:
         """A piece of a section laid out in Python (web/toolbox_section.py, cloaked_cats_section.py)
@@ -205,6 +235,15 @@ class Renderings:
                 self.rendered += 1
         if key is not None:
             self.put(key, html)
+
+
+def made_part(template: str, macro: str | None, language: str, args: tuple, values: dict) -> Markup:
+    """A part made: `template` rendered from `values`, or its `macro` called with `args` and `values`,
+    in `language` (in an app context: Renderings.part's `around`)."""
+    if macro is None:
+        return render(template, language, values)
+    module = given(current_app, language)["language_module"](template)
+    return Markup(getattr(module, macro)(*args, **values))
 
 
 def render(template: str, language: str, context: dict) -> Markup:

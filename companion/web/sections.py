@@ -243,10 +243,7 @@ def own_blocks(snap, role: str, context: ViewContext | None = None) -> dict[str,
     from the viewer's own inputs, seat and own part of the view included."""
     renderings, language, around = rendering_with(context)
     inputs = section_inputs(snap, role, language, snap.facts.who, snap.view)
-
-    def part(template: str, macro: str | None = None, *args, **values) -> Markup:
-        return renderings.part(template, macro, language, args, values, around)
-    blocks = OWN_BLOCKS[snap.game.id](inputs, part)
+    blocks = OWN_BLOCKS[snap.game.id](inputs, Parts(renderings, language, around))
     blocks[UNDO_MARK] = undo_html(renderings, snap, role, language, around)   # only the last mover may take it back
     version, now = str(int(snap.version)), str(int(snap.now * 1000))
     return {mark: str.replace(str.replace(block, VERSION_MARK, version), NOW_MARK, now)
@@ -310,13 +307,28 @@ def section_html(renderings: Renderings, inputs: SectionInputs, around=nullconte
         # 300 tables' own sections pushed the parts every screen shares out of the renderings.
         return renderings.render(section_template(inputs), inputs, around, keep=inputs.snap.viewer is None)
     language = inputs.language
-
-    def part(template: str, macro: str | None = None, *args, **values) -> Markup:
-        return renderings.part(template, macro, language, args, values, around)
+    part = Parts(renderings, language, around)
 
     def laid_out(name: str, piece, *args) -> Markup:
         return renderings.laid_out(name, language, args, lambda: piece(*args, part))
     return lay_out(inputs, part, laid_out)
+
+
+class Parts:
+    """A section's parts in its language, for a section laid out in Python (LAID_OUT_IN_PYTHON,
+    OWN_BLOCKS): `part(template, macro, *args, **values)` as given.py's `part` in a template
+    (Renderings.part), and `part.each(template, macro, items, name)` a part for each of a list
+    (Renderings.each). `around`: what to enter to make one (rendering_with)."""
+    __slots__ = ("renderings", "language", "around")
+
+    def __init__(self, renderings: Renderings, language: str, around):
+        self.renderings, self.language, self.around = renderings, language, around
+
+    def __call__(self, template: str, macro: str | None = None, *args, **values) -> Markup:
+        return self.renderings.part(template, macro, self.language, args, values, self.around)
+
+    def each(self, template: str, macro: str | None, items: list, name: str = "") -> list[Markup]:
+        return self.renderings.each(template, macro, self.language, items, name, self.around)
 
 
 def section_template(inputs: SectionInputs) -> str:

@@ -392,8 +392,8 @@ def test_a_section_that_reads_its_viewer_is_made_each_time_and_not_kept(app, in_
 
 def parts_made(renderings) -> list[str]:
     """The macros (or templates, or names of pieces laid out in Python) of the parts `renderings`
-    makes from now on, each time one is made rather than found; a part made inside another counts
-    as its own."""
+    makes from now on, each time one is made rather than found (each of a list's, Renderings.each);
+    a part made inside another counts as its own."""
     made, inner = [], [0]
 
     def spied(method, name_of):
@@ -402,13 +402,13 @@ def parts_made(renderings) -> list[str]:
             before = renderings.parts_rendered
             html = method(*args, **values)
             within = inner.pop()
-            if renderings.parts_rendered - before - within:
-                made.append(name_of(args))
+            made.extend([name_of(args)] * (renderings.parts_rendered - before - within))   # each's: one per item made
             inner[-1] += renderings.parts_rendered - before
             return html
         return spy
     renderings.part = spied(renderings.part, lambda args: args[1] or args[0])
     renderings.laid_out = spied(renderings.laid_out, lambda args: args[0])
+    renderings.each = spied(renderings.each, lambda args: args[1] or args[0])
     return made
 
 
@@ -571,6 +571,34 @@ def test_within_one_change_a_part_is_found_again_by_what_it_was_made_from(app, m
             assert card(dict(cat)) == first and len(digests) == 2   # equal, not the same: by its digest
         assert card(cat) == first and len(digests) == 3   # the change is over
         assert renderings.parts_rendered == made
+
+
+def test_a_lists_parts_are_made_once_each_as_part_would_make_them_and_told_apart_as_pickle_tells(app):
+    """Renderings.each: a part for each item of a list (a log's lines), each the HTML part() makes
+    of it, made once and then found for equal items however often the list is asked for again; 1,
+    1.0 and True are three lines, and an item pickle cannot write is made each time, not kept."""
+    from companion.web.toolbox_section import LOG_LINE
+
+    renderings = app.extensions["sections"]
+    count = [{"kind": "count", "who": "Ann", "name": "Lives", "delta": 1, "value": value} for value in (1, 1.0, True)]
+    with app.app_context():
+        lines = renderings.each(LOG_LINE, None, "en", count, "e")
+        assert lines == [renderings.part(LOG_LINE, None, "en", (), {"e": entry}) for entry in count]
+        assert "set Lives to 1 (+1)" in lines[0] and "set Lives to 1.0 (+1)" in lines[1]
+        assert "set Lives to True (+1)" in lines[2]
+        made = renderings.parts_rendered
+        again = renderings.each(LOG_LINE, None, "en", [dict(entry) for entry in reversed(count)], "e")
+        assert again == lines[::-1] and renderings.parts_rendered == made
+        assert renderings.each(LOG_LINE, None, "de", count[:1], "e") != lines[:1]   # its language's own
+        made = renderings.parts_rendered
+        unwritable = {"kind": "text", "text": "hello", "not data": lambda: None}
+        for _ in range(2):
+            assert renderings.each(LOG_LINE, None, "en", [unwritable], "e") == ["hello"]
+        assert renderings.parts_rendered == made + 2
+        # a macro's parts: called with the item itself, as part(template, macro, item)
+        cat = {"number": 1, "features": [], "masks": [], "by": "Ann", "fixed": False}
+        assert renderings.each("games/cloaked-cats/_cc.html", "event_line", "en", [cat], "")[0] == \
+            renderings.part("games/cloaked-cats/_cc.html", "event_line", "en", (cat,), {})
 
 
 @pytest.mark.parametrize("game", [e.id for e in games.catalogue()])
