@@ -182,9 +182,9 @@ class Renderings:
         """A part for each of `items` (a log's lines, what happened in a game): `macro` of
         `template` called with the item, or `template` rendered with it as `name`; as part() would
         make them, each kept under its item's pickle after the template's names, all looked up at
-        once. A log's twelve lines took 55 µs a change as twelve parts, each with its lookup in the
-        change's scope (where a line is never found: the log's block is laid out once a change),
-        its digest of a tuple around the line, and its lookup in turn."""
+        once. As twelve parts, each with its lookup in the change's scope (where a line is never
+        found: the log's block is laid out once a change), its digest of a tuple around the line
+        and its lookup in turn, a log's line took 2.5 µs; here 1.0 µs."""
         head = "\0".join(("each", template, macro or "", language, name, "")).encode()
         keys = []
         for item in items:
