@@ -158,24 +158,10 @@ class Renderings:
         `macro` called with `args` and `values`, in `language`, or the rendering kept for equal
         ones. Keyed by them as a tuple: pickle writes a dataclass through copyreg, in Python, and a
         section has a dozen parts. `around()`: as for `render`, entered only when one is made.
-        Looked up here, not through closures: a view looks up some twenty parts, nearly all kept,
-        and building the closures that make one cost more than finding it (a log's line took 6.8 µs
-        found through them, 2.8 µs by its digest alone)."""
-        scope = _ONE_CHANGE.get()
-        if scope is not None:
-            ident = _identity(template, macro, language, args, values)
-            kept = scope.get(ident)
-            if kept is not None:
-                return kept[0]
-        key = digest((template, macro, language, args, values))
-        html = self.get(key) if key is not None else None
-        if html is None:
-            with around():
-                html = made_part(template, macro, language, args, values)
-            self._made(key, html, part=True)
-        if scope is not None:
-            scope[ident] = (html, args, values)   # holding them keeps their identities theirs
-        return html
+        Looked up with no closure built (_kept_part): a view looks up some twenty parts, nearly all
+        kept, and building the closures that make one cost more than finding it (a log's line took
+        6.8 µs found through them, 2.8 µs by its digest alone)."""
+        return self._kept_part(template, macro, language, args, values, around)
 
     def each(self, template: str, macro: str | None, language: str, items: list, name: str = "",
              around=nullcontext) -> list[Markup]:
@@ -211,19 +197,30 @@ class Renderings:
         by `lay_out()` from `args` and parts in `language`, which is all it reads, kept under their
         digest as a part is: the first of a change's views to show it joins its parts, the others
         find it. `name` says which piece (no template's path is one)."""
+        return self._kept_part(name, None, language, args, {}, nullcontext, lay_out)
+
+    def _kept_part(self, name: str, macro: str | None, language: str, args: tuple, values: dict, around,
+                   lay_out=None) -> Markup:
+        """part()'s and laid_out()'s: the part this change's scope found for the same objects, or the
+        one kept under its digest, or made (by `lay_out()` when given, else made_part in `around()`)
+        and kept; then noted in the scope."""
         scope = _ONE_CHANGE.get()
         if scope is not None:
-            ident = _identity(name, None, language, args, {})
+            ident = _identity(name, macro, language, args, values)
             kept = scope.get(ident)
             if kept is not None:
                 return kept[0]
-        key = digest((name, None, language, args, {}))
+        key = digest((name, macro, language, args, values))
         html = self.get(key) if key is not None else None
         if html is None:
-            html = Markup(lay_out())
+            if lay_out is not None:
+                html = Markup(lay_out())
+            else:
+                with around():
+                    html = made_part(name, macro, language, args, values)
             self._made(key, html, part=True)
         if scope is not None:
-            scope[ident] = (html, args, {})
+            scope[ident] = (html, args, values)   # holding them keeps their identities theirs
         return html
 
     def _made(self, key: bytes | None, html: Markup, part: bool) -> None:
