@@ -199,7 +199,7 @@ def main() -> None:
               f"{actions} actions a table\n")
         print("| run | p50 ms | p99 ms | actions/s | server CPU (one core) | CPU ms per action | memory MB | failed | load through the run |")
         print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
-        ratios, ours_p99, peer_p99, ours_cpu, flat_cpu, lag = [], [], [], [], [], []
+        ratios, ours_p99, peer_p99, ours_cpu, flat_cpu, generator_lags = [], [], [], [], [], []
         for n in range(1, min(args.pairs, 10) + 1):
             ours = one(harness, args.results, f"p{pause:g}-r{n}", "ours", ours_args, pin)
             peer = one(harness, args.results, f"p{pause:g}-r{n}", "peer", common, pin)
@@ -215,13 +215,13 @@ def main() -> None:
                 peer_p99.append(peer["p99_ms"])
                 ours_cpu.append(ours["server_cpu_ms_per_action_under_load"])
                 if "load_generator_lag_p99_ms" in ours:
-                    lag.append(ours["load_generator_lag_p99_ms"])
+                    generator_lags.append(ours["load_generator_lag_p99_ms"])
                 ratios.append(round(ours["p99_ms"] / peer["p99_ms"], 1))
         print(f"\np99, ours: {spread(ours_p99)} ms; boardgame.io: {spread(peer_p99)} ms; "
               f"ours ÷ boardgame.io in the same pair: {', '.join(f'{r:g}×' for r in ratios)}")
         print(f"CPU per action, ours: {spread(ours_cpu)} ms" + (f"; boardgame.io FlatFile: {spread(flat_cpu)} ms" if flat_cpu else ""))
-        if lag:   # what our Python load generator may add to our taps' times (boardgame.io's is Node)
-            print(f"Our load generator's loop woke late by (p99): {spread(lag)} ms")
+        if generator_lags:   # what our Python load generator may add to our taps' times (boardgame.io's is Node)
+            print(f"Our load generator's loop woke late by (p99): {spread(generator_lags)} ms")
 
 
 if __name__ == "__main__":
