@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
+from contextlib import contextmanager
 
 import pytest
 
@@ -50,14 +51,18 @@ def count(phone, version: int, expect: int = 200):
     return phone.act("count", as_="seat", version=version, expect=expect, counter_index=0, delta=1)
 
 
+@contextmanager
 def on_another_process(app, database, phone, kind: str):
     """The same phone (its `kind` cookie: seat or host) talking to a second app on the same store, as
-    a second process."""
+    a second process; the app's Redis subscription closed after, however the test ends."""
     other = create_app({**{k: app.config[k] for k in ("TESTING", "RANDOM_SEED")}, "DATABASE": database})
-    client = other.test_client()
-    cookie = phone.client.get_cookie(f"{kind}_{phone.code}", path=f"/t/{phone.code}")
-    client.set_cookie(cookie.key, cookie.value, path=cookie.path)
-    return other, client
+    try:
+        client = other.test_client()
+        cookie = phone.client.get_cookie(f"{kind}_{phone.code}", path=f"/t/{phone.code}")
+        client.set_cookie(cookie.key, cookie.value, path=cookie.path)
+        yield client
+    finally:
+        other.extensions["companion"].hub.close()
 
 
 def test_a_change_after_one_made_here_reads_neither_the_table_nor_who_sits_at_it(app, new_table, device,
@@ -87,15 +92,14 @@ def test_a_change_after_one_made_here_reads_neither_the_table_nor_who_sits_at_it
 def test_a_change_another_process_made_meanwhile_is_read_from_the_store(app, database, new_table, device):
     board, ann, (response, chunks) = counter_table(new_table, device)
     version = count(ann, board.view()["version"]).json["version"]
-    other, client = on_another_process(app, database, ann, "seat")
-    r = client.post(f"/t/{board.code}/act/count", data={"version": version, "as": "seat", "counter_index": 0,
-                                                         "delta": 1}, headers={"Accept": "application/json"})
+    with on_another_process(app, database, ann, "seat") as client:
+        r = client.post(f"/t/{board.code}/act/count", data={"version": version, "as": "seat", "counter_index": 0,
+                                                             "delta": 1}, headers={"Accept": "application/json"})
     assert r.status_code == 200 and r.json["version"] == version + 1
     # this process still keeps the read of `version`; the store has moved on
     assert app.extensions["companion"].shared_reads.kept(board.code).version == version
     assert count(ann, version + 1).json["version"] == version + 2
     assert board.view()["counters"][0]["value"] == 2 + 3
-    other.extensions["companion"].hub.close()
     response.close()
 
 
@@ -104,14 +108,13 @@ def test_a_seat_another_process_removed_cannot_act_from_the_read_kept_here(app, 
     seat = ann.view()["seat"]
     version = count(ann, board.view()["version"]).json["version"]
     assert any(s.seat_id == seat for s in app.extensions["companion"].shared_reads.kept(board.code).seats(board.code))
-    other, host = on_another_process(app, database, board, "host")
-    r = host.post(f"/t/{board.code}/seats/{seat}/remove", data={"version": version},
-                  headers={"Accept": "application/json"})
+    with on_another_process(app, database, board, "host") as host:
+        r = host.post(f"/t/{board.code}/seats/{seat}/remove", data={"version": version},
+                      headers={"Accept": "application/json"})
     assert r.status_code < 400, r.data
     r = count(ann, version + 1, expect=403)
     assert "removed your seat" in r.json["error"]
     assert board.view()["counters"][0]["value"] == 3
-    other.extensions["companion"].hub.close()
     response.close()
 
 
