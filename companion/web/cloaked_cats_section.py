@@ -72,7 +72,7 @@ def seat(inputs: SectionInputs, part: Parts, laid_out: LaidOut, at: tuple) -> li
     floor = laid_out("cc dance floor", dance_floor, cats, view["cats_left"], playing, False, False)
     html.append(str.replace(part(SEAT, "floor", len(cats), view["cats_left"]), FLOOR_MARK, floor, 1))
     if view["events"]:
-        html.append(laid_out("cc events", events, view["events"]))
+        html.append(laid_out("cc events", events, view["events"], keep=False))
     return html
 
 
@@ -139,7 +139,7 @@ def board(inputs: SectionInputs, part: Parts, laid_out: LaidOut, at: tuple) -> l
     html.append(laid_out("cc players", players, view["players"], playing, False, True))
     html.append(laid_out("cc dance floor", dance_floor, view["cats"], view["cats_left"], playing, True, True))
     if view["events"]:
-        html.append(laid_out("cc events", events, view["events"]))
+        html.append(laid_out("cc events", events, view["events"], keep=False))
     if viewer is not None and viewer.is_host and playing and view["cats"]:
         choices = "".join(part(CC, "cat_choice", cat) for cat in reversed(view["cats"]))
         html.append(str.replace(part(BOARD, "fix_cat", view["catalogue"], at), CHOICES_MARK, choices, 1))

@@ -192,25 +192,29 @@ class Renderings:
                 self._made(keys[i], found[i], part=True)
         return found
 
-    def laid_out(self, name: str, language: str, args: tuple, lay_out) -> Markup:
+    def laid_out(self, name: str, language: str, args: tuple, lay_out, keep: bool = True) -> Markup:
         """A piece of a section laid out in Python (web/toolbox_section.py, cloaked_cats_section.py)
         by `lay_out()` from `args` and parts in `language`, which is all it reads, kept under their
         digest as a part is: the first of a change's views to show it joins its parts, the others
-        find it. `name` says which piece (no template's path is one)."""
-        return self._kept_part(name, None, language, args, {}, nullcontext, lay_out)
+        find it. `name` says which piece (no template's path is one). `keep` false: a piece nearly
+        every change makes anew (a log, which each move adds a line to) is, within a change's
+        deliveries, found only in the change's scope, with no digest taken of what it reads and
+        nothing kept: there its digest was never found again, and was a tenth of the log's cost.
+        Outside a change (a page loaded) it is kept as a part is, for the next page to find."""
+        return self._kept_part(name, None, language, args, {}, nullcontext, lay_out, keep)
 
     def _kept_part(self, name: str, macro: str | None, language: str, args: tuple, values: dict, around,
-                   lay_out=None) -> Markup:
+                   lay_out=None, keep: bool = True) -> Markup:
         """part()'s and laid_out()'s: the part this change's scope found for the same objects, or the
-        one kept under its digest, or made (by `lay_out()` when given, else made_part in `around()`)
-        and kept; then noted in the scope."""
+        one kept under its digest (unless not `keep` within a scope), or made (by `lay_out()` when given, else
+        made_part in `around()`) and kept; then noted in the scope."""
         scope = _ONE_CHANGE.get()
         if scope is not None:
             ident = _identity(name, macro, language, args, values)
             kept = scope.get(ident)
             if kept is not None:
                 return kept[0]
-        key = digest((name, macro, language, args, values))
+        key = digest((name, macro, language, args, values)) if keep or scope is None else None
         html = self.get(key) if key is not None else None
         if html is None:
             if lay_out is not None:

@@ -282,7 +282,8 @@ def undo_html(renderings: Renderings, snap, role: str, language: str, around=nul
 # kept under its digest (toolbox_section.py says how much). Each is called with the section's inputs,
 # `part` (given.py's, in the section's language), which enters the rendering's context only for a
 # part it has to make, as most views find every part kept, and `laid_out(name, lay_out, *args)`, a
-# piece of its own laid out in Python from `args` and parts, kept as a part is (Renderings.laid_out).
+# piece of its own laid out in Python from `args` and parts, kept as a part is (Renderings.laid_out;
+# with keep=False, only for the change's other views: a log, which nearly every move adds to).
 LAID_OUT_IN_PYTHON = {"toolbox": toolbox_section.section, "cloaked-cats": cloaked_cats_section.section}
 
 # Games whose phones' sections are one for every phone but for a few blocks of each phone's own (its
@@ -309,8 +310,8 @@ def section_html(renderings: Renderings, inputs: SectionInputs, around=nullconte
     language = inputs.language
     part = Parts(renderings, language, around)
 
-    def laid_out(name: str, piece, *args) -> Markup:
-        return renderings.laid_out(name, language, args, lambda: piece(*args, part))
+    def laid_out(name: str, piece, *args, keep: bool = True) -> Markup:
+        return renderings.laid_out(name, language, args, lambda: piece(*args, part), keep)
     return lay_out(inputs, part, laid_out)
 
 

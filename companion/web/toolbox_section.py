@@ -64,7 +64,7 @@ def section(inputs: SectionInputs, part: Parts, laid_out: Callable[..., Markup])
         else:
             html.append(part(BLOCKS, name, value, board, at))
     if view.get("log"):
-        html.append(laid_out("toolbox log", log_block, view["log"]))
+        html.append(laid_out("toolbox log", log_block, view["log"], keep=False))   # each move adds a line
     html.append("</div>")
     return Markup("\n".join(html))
 

@@ -573,6 +573,32 @@ def test_within_one_change_a_part_is_found_again_by_what_it_was_made_from(app, m
         assert renderings.parts_rendered == made
 
 
+def test_a_piece_every_change_makes_anew_is_shared_within_the_change_and_kept_only_outside_one(app, monkeypatch):
+    """laid_out(keep=False), as a log's block is laid out: within a change's deliveries the first
+    view lays it out and the others find it, with no digest taken and nothing kept; outside a change
+    (a page loaded) it is kept under its digest as any part, and the next page finds it."""
+    from companion.web import renderings as kept
+
+    renderings = app.extensions["sections"]
+    digests, laid = [], []
+    real = kept.digest
+    monkeypatch.setattr(kept, "digest", lambda inputs: digests.append(1) or real(inputs))
+    log = [{"kind": "roll", "who": "Ann", "faces": [2, 3]}]
+
+    def block(lines: list) -> str:
+        return renderings.laid_out("a log", "en", (lines,), lambda: laid.append(1) or f"<ol>{len(lines)}</ol>",
+                                   keep=False)
+    with app.app_context():
+        size = renderings.size
+        with kept.one_change():
+            first = block(log)
+            assert block(log) is first and (len(laid), len(digests)) == (1, 0)
+        assert renderings.size == size   # nothing kept for a change
+        assert block(log) == first and (len(laid), len(digests)) == (2, 1)   # a page: laid out, kept
+        assert block([dict(entry) for entry in log]) == first and (len(laid), len(digests)) == (2, 2)
+        assert renderings.size > size
+
+
 def test_a_lists_parts_are_made_once_each_as_part_would_make_them_and_told_apart_as_pickle_tells(app):
     """Renderings.each: a part for each item of a list (a log's lines), each the HTML part() makes
     of it, made once and then found for equal items however often the list is asked for again; 1,
