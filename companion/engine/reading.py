@@ -118,6 +118,12 @@ class TableRead:
                          written.event.get("seat_id"), None, written.now,
                          json_text.loads(json_text.dumps(args)) if args is not None else None)
         answers[("history", NOTICES_READ)] = [event, *history[:NOTICES_READ - 1]]
+        # The notices are those of the window's events: the same list when neither the event that
+        # came in nor the one that left it (when full) is one. Made again, they were a tenth of a
+        # snapshot, for a move that never is one.
+        if (before._notices is not None and written.kind not in NOTICE_KINDS
+                and not any(e.kind in NOTICE_KINDS for e in history[NOTICES_READ - 1:])):
+            after._notices = before._notices
         if written.kind in STATE_EVENT_KINDS:
             answers[("last_live_move",)] = event
         for key in [key for key in answers if key[0] == "history" and key[1] != NOTICES_READ]:

@@ -356,6 +356,39 @@ def test_the_process_that_made_a_change_hands_its_streams_the_read_after_it(app,
         response.close()
 
 
+def test_a_read_handed_on_shows_the_notices_a_store_read_shows_until_the_last_leaves_their_window(
+        app, new_table, device):
+    """The notices (the table log every screen shows) of a read handed on after a plain change are
+    those of a read transaction after the commit: carried on while no notice comes or goes, and
+    made again when one leaves the window of events they are read from (NOTICES_READ)."""
+    from companion.engine.reading import NOTICES_READ
+
+    board = new_table("toolbox", parts=["dice"])
+    ann = device(board).join("Ann")
+    tables = app.extensions["companion"]
+    streams = [open_stream(board, board.code, "board", board.view()["version"])]
+    ann.act("roll")
+    ann.act("roll")
+    assert ann.post("undo", as_="seat").status_code == 200   # a notice: "Ann took back their own “roll”"
+    next_payload(streams[0][1])
+    shown, carried = [], []
+    for _ in range(NOTICES_READ + 1):
+        before = tables.shared_reads.kept(board.code)
+        ann.act("roll")
+        next_payload(streams[0][1])   # the stream's snapshot asked the read for its notices
+        handed = tables.shared_reads.kept(board.code)
+        assert handed.version == board.view()["version"]
+        assert handed.notices() == read_to_share(tables, board.code).notices()
+        shown.append(len(handed.notices()))
+        carried.append(handed.notices() is before.notices())
+    # The undo leaves the window with the roll that makes it NOTICES_READ events old: that read's
+    # notices are made again (none left), every other one's carried on.
+    gone = shown.index(0)
+    assert shown == [1] * gone + [0] * (NOTICES_READ + 1 - gone) and 0 < gone < NOTICES_READ
+    assert carried == [True] * gone + [False] + [True] * (NOTICES_READ - gone)
+    streams[0][0].close()
+
+
 def test_a_view_is_rendered_once_across_versions_and_filled_in_with_its_own(app, new_table, device):
     """The version and the clock are filled into a kept rendering (sections.fill_in), so a tap that
     changes only them renders nothing again; and a player's name cannot spell a mark, since what a
