@@ -206,8 +206,8 @@ class Renderings:
     def _kept_part(self, name: str, macro: str | None, language: str, args: tuple, values: dict, around,
                    lay_out=None, keep: bool = True) -> Markup:
         """part()'s and laid_out()'s: the part this change's scope found for the same objects, or the
-        one kept under its digest (unless not `keep` within a scope), or made (by `lay_out()` when given, else
-        made_part in `around()`) and kept; then noted in the scope."""
+        one kept under its digest (not looked for or kept when not `keep`, within a scope), or made
+        (by `lay_out()` when given, else made_part in `around()`) and kept; then noted in the scope."""
         scope = _ONE_CHANGE.get()
         if scope is not None:
             ident = _identity(name, macro, language, args, values)
