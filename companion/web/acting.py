@@ -28,40 +28,6 @@ def action_endpoint(fn):
     return wrapper
 
 
-def answer_action(run, role_of, form, tab_named: str | None, shape, credentials_of=credentials,
-                  view_answer=None):
-    """An action's answer, however it came (a POST, or a message on the page's tap socket:
-    tap_socket.py): `run(creds, version)` makes the change and returns the table's new version;
-    `role_of()` says the page's role, `form` is the tap's fields, `tab_named` the page's tab and
-    `shape(json=, htmx=, page=)` picks the kind of answer. `credentials_of(role)`: the device's
-    credentials for the role (the socket's are read once: its cookies are fixed when it opens);
-    `view_answer(role, creds, version, tab)`: htmx's answer after the change (answer_view's by
-    default). Rate-limited per device."""
-    if over_limit("move", "MOVES_PER_MINUTE"):
-        return error_page(429, "Too many moves from this device in a minute; wait a moment and try again.")
-    view_answer = view_answer or answer_view
-    status, message, stale = 200, None, False
-    role = role_of()
-    try:
-        creds = credentials_of(role)
-        if role == "seat" and creds.seat_token is None:
-            raise Forbidden("This phone has no seat at this table any more. Join again.")
-        version = parse(VERSION_FIELD, form.getlist)["version"]
-        tab = tab_given(tab_named)
-        new_version = run(creds, version)
-    except Refusal as exc:
-        status, message = refusal_answer(exc)
-        stale = isinstance(exc, Stale)
-    if status != 200:
-        return shape(json=lambda: refused_json(status, message, stale), htmx=lambda: refused_view(role, status, message),
-                     page=lambda: error_page(status, message))
-    # Written out rather than through app.json (an int needs no encoder): the busiest answer.
-    return shape(json=lambda: current_app.response_class(f'{{"version": {int(new_version)}}}',
-                                                         mimetype="application/json"),
-                 htmx=lambda: view_answer(role, creds, new_version, tab),
-                 page=lambda: redirect(url_for("tables.seat" if role == "seat" else "tables.board"), 303))
-
-
 def answer_view(role: str, creds: Credentials, version: int, tab: str | None = None):
     """The tapping device's fresh view after its change, at `version` or newer. When the tap came
     from a page (`tab`) whose event stream in this process has just been handed that view (the
@@ -97,6 +63,39 @@ def view_carried(role: str, creds: Credentials, version: int, tab: str | None) -
     """Whether the tapping page (`tab`) has an event stream in this process that has just been
     handed its view at `version` or newer (Deliveries.carried): then its answer is the version alone."""
     return tab is not None and current_app.extensions["deliveries"].carried(g.code, (tab, role, creds), version)
+
+
+def answer_action(run, role_of, form, tab_named: str | None, shape, credentials_of=credentials,
+                  view_answer=answer_view):
+    """An action's answer, however it came (a POST, or a message on the page's tap socket:
+    tap_socket.py): `run(creds, version)` makes the change and returns the table's new version;
+    `role_of()` says the page's role, `form` is the tap's fields, `tab_named` the page's tab and
+    `shape(json=, htmx=, page=)` picks the kind of answer. `credentials_of(role)`: the device's
+    credentials for the role (the socket's are read once: its cookies are fixed when it opens);
+    `view_answer(role, creds, version, tab)`: htmx's answer after the change. Rate-limited per
+    device."""
+    if over_limit("move", "MOVES_PER_MINUTE"):
+        return error_page(429, "Too many moves from this device in a minute; wait a moment and try again.")
+    status, message, stale = 200, None, False
+    role = role_of()
+    try:
+        creds = credentials_of(role)
+        if role == "seat" and creds.seat_token is None:
+            raise Forbidden("This phone has no seat at this table any more. Join again.")
+        version = parse(VERSION_FIELD, form.getlist)["version"]
+        tab = tab_given(tab_named)
+        new_version = run(creds, version)
+    except Refusal as exc:
+        status, message = refusal_answer(exc)
+        stale = isinstance(exc, Stale)
+    if status != 200:
+        return shape(json=lambda: refused_json(status, message, stale), htmx=lambda: refused_view(role, status, message),
+                     page=lambda: error_page(status, message))
+    # Written out rather than through app.json (an int needs no encoder): the busiest answer.
+    return shape(json=lambda: current_app.response_class(f'{{"version": {int(new_version)}}}',
+                                                         mimetype="application/json"),
+                 htmx=lambda: view_answer(role, creds, new_version, tab),
+                 page=lambda: redirect(url_for("tables.seat" if role == "seat" else "tables.board"), 303))
 
 
 def refused_json(status: int, message: str, stale: bool) -> tuple[dict, int]:
