@@ -18,7 +18,7 @@ public pieces of the view; and "(you)" on its own card in the players' list.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from markupsafe import Markup
 
@@ -26,12 +26,11 @@ from ..games.base import OWN_VIEW
 from .forms import place_of
 
 if TYPE_CHECKING:
-    from .sections import Parts, SectionInputs
+    from .sections import LaidOut, Parts, SectionInputs
 
 CC = "games/cloaked-cats/_cc.html"         # the pieces every screen shows
 SEAT = "games/cloaked-cats/_seat.html"     # a phone's own blocks
 BOARD = "games/cloaked-cats/_board.html"   # the board's own blocks
-LaidOut = Callable[..., Markup]   # sections.section_html's `laid_out`
 CATS_MARK = "<!--@cats-->"     # where the dance floor takes its cards
 FLOOR_MARK = "<!--@floor-->"   # where a phone's drawer takes the dance floor
 CHOICES_MARK = "<!--@choices-->"   # where the host's correction takes its choice of cat cards

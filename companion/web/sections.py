@@ -57,6 +57,7 @@ from __future__ import annotations
 import re
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
+from typing import Callable
 
 from flask import Flask, current_app, g, request, url_for
 from markupsafe import Markup
@@ -313,6 +314,11 @@ def section_html(renderings: Renderings, inputs: SectionInputs, around=nullconte
     def laid_out(name: str, piece, *args, keep: bool = True) -> Markup:
         return renderings.laid_out(name, language, args, lambda: piece(*args, part), keep)
     return lay_out(inputs, part, laid_out)
+
+
+# sections.section_html's `laid_out(name, piece, *args, keep=True)`: `piece(*args, part)` kept as a
+# part is (Renderings.laid_out), for the game modules' type hints.
+LaidOut = Callable[..., Markup]
 
 
 class Parts:

@@ -21,14 +21,14 @@ and Markup's own join and `%` escaped each piece again (a third of the layout's 
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from markupsafe import Markup, escape
 
 from .forms import place_of
 
 if TYPE_CHECKING:
-    from .sections import Parts, SectionInputs
+    from .sections import LaidOut, Parts, SectionInputs
 
 BLOCKS, SHOW, DICE = "games/toolbox/_blocks.html", "games/toolbox/_show.html", "games/toolbox/_dice.html"
 LOG_LINE = "games/toolbox/_log_line.html"
@@ -40,7 +40,7 @@ GLANCE_OPEN = ('<section class="part glance" aria-labelledby="glance-title">'
                '<h2 id="glance-title" class="visually-hidden">')
 
 
-def section(inputs: SectionInputs, part: Parts, laid_out: Callable[..., Markup]) -> Markup:
+def section(inputs: SectionInputs, part: Parts, laid_out: LaidOut) -> Markup:
     """The Toolbox's section for `inputs.role`, from `part` (sections.section_html's: given.py's
     `part` in the section's language) and the log's block, `laid_out` (kept as a part is)."""
     view, role, snap = inputs.view, inputs.role, inputs.snap
