@@ -184,12 +184,19 @@ class Renderings:
                 if html is not None:
                     self._kept.move_to_end(key)
                     self.shared += 1
+        made: dict[bytes, Markup] = {}   # new here: an equal item later in the list finds it
         for i, html in enumerate(found):
             if html is None:
+                key = keys[i]
+                if key is not None and key in made:
+                    found[i] = made[key]
+                    continue
                 args, values = ((items[i],), {}) if macro else ((), {name: items[i]})
                 with around():
                     found[i] = made_part(template, macro, language, args, values)
-                self._made(keys[i], found[i], part=True)
+                self._made(key, found[i], part=True)
+                if key is not None:
+                    made[key] = found[i]
         return found
 
     def laid_out(self, name: str, language: str, args: tuple, lay_out, keep: bool = True) -> Markup:

@@ -654,6 +654,11 @@ def test_a_lists_parts_are_made_once_each_as_part_would_make_them_and_told_apart
         for _ in range(2):
             assert renderings.each(LOG_LINE, None, "en", [unwritable], "e") == ["hello"]
         assert renderings.parts_rendered == made + 2
+        # equal new items in one list (a log read whole after a restart): made once
+        made = renderings.parts_rendered
+        same = [{"kind": "roll", "who": "Cy", "faces": [6, 6]} for _ in range(3)]
+        lines = renderings.each(LOG_LINE, None, "en", same, "e")
+        assert lines == [lines[0]] * 3 and "Cy rolled 6, 6." in lines[0] and renderings.parts_rendered == made + 1
         # a macro's parts: called with the item itself, as part(template, macro, item)
         cat = {"number": 1, "features": [], "masks": [], "by": "Ann", "fixed": False}
         assert renderings.each("games/cloaked-cats/_cc.html", "event_line", "en", [cat], "")[0] == \
