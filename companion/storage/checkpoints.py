@@ -9,17 +9,33 @@ over 5 ms 17-21 times; with the checkpoints here, 0-2 times (bench/checkpoints.p
 "Checkpoints off the loop").
 
 So the store's connections never checkpoint (`wal_autocheckpoint=0`, SQLiteStore._connect), and
-every `every` commits a thread of the operating system's own opens a connection and runs a passive
-checkpoint: it waits for no reader and no writer, and sqlite3 lets go of Python's lock while SQLite
-works, so the loop serves on meanwhile. Not a greenlet: the copy and the sync would hold the loop as
-before. One at a time; the thread ends with its checkpoint. Commits go on while it runs, and the next
-one to pass `every` after it starts the next, so the log stays near the size SQLite's own checkpoints
-kept it. When the last connection of a process closes, SQLite checkpoints what is left itself.
+every `every` commits a thread of the operating system's own opens a connection and checkpoints, in
+two steps; sqlite3 lets go of Python's lock while SQLite works, so the loop serves on meanwhile. Not
+a greenlet: the copy and the sync would hold the loop as before. One at a time; the thread ends with
+its checkpoint, and the next commit to pass `every` after it starts the next.
+
+- A passive checkpoint copies the bulk of the log (about a thousand pages) while commits go on: it
+  waits for no reader and no writer.
+- A restart checkpoint then copies what was committed meanwhile (a few pages), holding new commits
+  back for that and the syncs, so the next commit writes the log from its beginning again. A commit
+  about to begin meanwhile waits (`hold_back`, in sleeps that let the loop serve on): a writer that
+  went on committing would keep the lock from the step, which SQLite's busy handler tries again
+  only after 1, 2, 5 ms and more.
+
+SQLite starts the log again only when a commit begins with every page of it copied back. With the
+passive step alone that never happened while taps kept coming, since each checkpoint ran while
+commits were added behind it: at 900 taps a second the log grew by 19 MB a second for as long as the
+load lasted (250 MB in a 13 s run of bench/live.py), and each page appended to new space in the file
+cost the kernel a zeroed page: 8 % of the server's CPU (perf). Now the log stays near 8 MB. The
+restart step waits at most RESTART_WAIT_SECONDS for the writer and the readers using the log; when
+that is not enough it leaves the rest to the next checkpoint. When the last connection of a process
+closes, SQLite checkpoints what is left itself.
 """
 from __future__ import annotations
 
 import logging
 import sqlite3
+import time
 
 from gevent import monkey
 
@@ -31,6 +47,12 @@ start_new_thread = monkey.get_original("_thread", "start_new_thread")
 
 # Commits between checkpoints: a Toolbox roll writes about five pages, so about SQLite's own 1,000.
 CHECKPOINT_COMMITS = 200
+# How long the restart step waits for the write lock and for readers still using the log (SQLite's
+# busy handler, in the checkpoint's own thread). A commit holds the lock for a fraction of a
+# millisecond and a read is as short; past this the step gives up and holds no commit back longer.
+RESTART_WAIT_SECONDS = 0.05
+# How often a commit held back looks again whether the restart step is over.
+HELD_BACK_PAUSE = 0.0002
 
 
 class Checkpoints:
@@ -40,6 +62,7 @@ class Checkpoints:
         self.path, self.every = path, every
         self.commits = 0          # since the last checkpoint began
         self.running = False
+        self.restarting = False   # the restart step is running: commits wait for it (hold_back)
         self.done = 0             # checkpoints run (tests)
         self.failed: str | None = None   # the last one's error, logged by the loop, not by the thread
 
@@ -58,11 +81,26 @@ class Checkpoints:
             except RuntimeError as exc:   # no thread to be had: the next commit tries again
                 self.running, self.failed = False, str(exc)
 
+    def hold_back(self) -> None:
+        """Before a write transaction begins, in the loop: while the restart step runs, wait for it
+        (at most RESTART_WAIT_SECONDS), in sleeps that are gevent's where it has patched time."""
+        if not self.restarting:
+            return
+        ends = time.monotonic() + RESTART_WAIT_SECONDS
+        while self.restarting and time.monotonic() < ends:
+            time.sleep(HELD_BACK_PAUSE)
+
     def _checkpoint(self) -> None:
         try:
             conn = sqlite3.connect(self.path, timeout=10)
             try:
                 conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+                conn.execute(f"PRAGMA busy_timeout = {int(RESTART_WAIT_SECONDS * 1000)}")
+                self.restarting = True
+                try:
+                    conn.execute("PRAGMA wal_checkpoint(RESTART)").fetchall()
+                finally:
+                    self.restarting = False
             finally:
                 conn.close()
         except Exception as exc:   # never out of the thread: said by the next commit

@@ -120,8 +120,9 @@ def _begin_writing(conn: sqlite3.Connection, begin: str) -> None:
     """`begin` (BEGIN IMMEDIATE: the write lock) on `conn`, waiting while another process holds the
     lock (several processes serving one file: storage/sqlite_hub.py) in sleeps that let this process's
     other greenlets run. SQLite's own busy handler sleeps the whole thread, 1 ms and more a try, and
-    with it every screen this process serves. In one process nothing else takes the lock: the first
-    try always has it."""
+    with it every screen this process serves. In one process only a checkpoint's last step takes the
+    lock (storage/checkpoints.py), and a commit waits for that before it begins (hold_back): the
+    first try has it."""
     _while_busy(lambda: conn.execute(begin), *BEGIN_AGAIN_AFTER)
 
 
@@ -234,6 +235,7 @@ class SQLiteStore:
         try:
             with self._connection(writing) as conn:
                 if writing:
+                    self.checkpoints.hold_back()
                     _begin_writing(conn, begin)
                 else:
                     conn.execute(begin)

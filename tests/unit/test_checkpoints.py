@@ -2,12 +2,14 @@
 never inside a commit, where they held the server's loop for 5-21 ms."""
 from __future__ import annotations
 
+import os
 import sqlite3
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+from companion.storage.checkpoints import RESTART_WAIT_SECONDS
 from companion.storage.sqlite_store import SQLiteStore
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -64,6 +66,35 @@ def test_every_so_many_commits_a_thread_copies_the_log_into_the_file(tmp_path):
     store.close()
 
 
+def test_under_steady_commits_the_log_starts_again_from_its_beginning(tmp_path):
+    # Commits one after another, as a busy night's taps come, while the thread checkpoints. With a
+    # passive checkpoint alone no commit ever began with the whole log copied back, so SQLite never
+    # started it again: it grew by every commit's pages, past 50 MB here. The log's file keeps the
+    # largest size it reached, so its size is the most the log ever held.
+    path = tmp_path / "t.db"
+    store = SQLiteStore(str(path), checkpoint_every=50)
+    commit_rows(store, 0, 4000)   # a 2 KB row each: about 33 MB written to the log in all
+    assert os.path.getsize(f"{path}-wal") < 10_000_000
+    assert wait_for(lambda: not store.checkpoints.running)
+    assert store.checkpoints.done >= 10 and store.checkpoints.failed is None
+    assert rows_in_the_file_itself(path) >= 3900
+    store.close()
+
+
+def test_a_commit_waits_while_the_restart_step_runs_and_no_longer_than_its_bound(tmp_path):
+    store = SQLiteStore(str(tmp_path / "t.db"), checkpoint_every=1000)
+    checkpoints = store.checkpoints
+    checkpoints.restarting = True
+    began = time.monotonic()
+    commit_rows(store, 0, 1)   # the step never ends here: the commit waits its bound, then goes on
+    assert RESTART_WAIT_SECONDS <= time.monotonic() - began < RESTART_WAIT_SECONDS + 1
+    checkpoints.restarting = False
+    began = time.monotonic()
+    commit_rows(store, 1, 1)
+    assert time.monotonic() - began < RESTART_WAIT_SECONDS
+    store.close()
+
+
 def test_a_failed_checkpoint_is_said_by_the_next_commit(tmp_path, caplog):
     store = SQLiteStore(str(tmp_path / "t.db"), checkpoint_every=1)
     store.checkpoints.path = str(tmp_path / "no such folder" / "t.db")   # its connection cannot open
@@ -82,6 +113,7 @@ from gevent import monkey
 monkey.patch_all()
 import sys, sqlite3
 from gevent.monkey import get_original
+from companion.storage.checkpoints import RESTART_WAIT_SECONDS
 from companion.storage.sqlite_store import SQLiteStore
 real_sleep = get_original("time", "sleep")
 real_monotonic = get_original("time", "monotonic")
