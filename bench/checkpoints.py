@@ -5,8 +5,11 @@ does now). In-process, under gevent as app.py serves: 300 Toolbox tables on a SQ
 temporary folder, one roll after another round the tables with the loop free for `--gap-ms` between
 (about 350 taps a second), while a greenlet that sleeps 1 ms notes how late it wakes (the loop held).
 No server, no streams, no sockets: the store and the engine alone. The ways alternate, `--runs` each.
+Each run also says the most the write-ahead log held (`log_mb_largest`): with a passive checkpoint
+alone, a loop busy between commits (`--gap-ms 0`) never let SQLite start the log again.
 
     python bench/checkpoints.py --taps 6000 --runs 3
+    python bench/checkpoints.py --taps 6000 --runs 3 --gap-ms 0
 """
 from __future__ import annotations
 
@@ -16,6 +19,7 @@ monkey.patch_all()
 
 import argparse  # noqa: E402
 import json  # noqa: E402
+import os  # noqa: E402
 import sys  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
@@ -84,6 +88,9 @@ def run(way: str, taps: int, gap: float) -> dict:
         while store.checkpoints.running and time.monotonic() < ends:   # the last one begun, done
             time.sleep(0.01)
         checkpoints = store.checkpoints.done
+        # The log's file keeps the largest size the log reached (SQLite writes it again from its
+        # beginning after a checkpoint, and truncates it only when the last connection closes).
+        log_bytes = os.path.getsize(Path(folder) / "bench.db-wal")
         store.close()
     commits.sort()
     lags.sort()
@@ -93,7 +100,8 @@ def run(way: str, taps: int, gap: float) -> dict:
             "rolls_over_5_ms": sum(1 for c in commits if c > 0.005),
             "loop_held_over_5_ms": sum(1 for lag in lags if lag > 0.005),
             "loop_held_longest_ms": round(lags[-1] * 1000, 1) if lags else 0.0,
-            "checkpoints_in_a_thread": checkpoints}
+            "checkpoints_in_a_thread": checkpoints,
+            "log_mb_largest": round(log_bytes / 1e6, 1)}
 
 
 def main() -> None:
