@@ -126,6 +126,14 @@ def _begin_writing(conn: sqlite3.Connection, begin: str) -> None:
     _while_busy(lambda: conn.execute(begin), *BEGIN_AGAIN_AFTER)
 
 
+def _settle(conn: sqlite3.Connection) -> None:
+    """A new connection's settings."""
+    conn.execute("PRAGMA foreign_keys=ON")
+    conn.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable across a process kill
+    # No checkpoint inside a commit, which would hold the server's loop: checkpoints.py runs them.
+    conn.execute("PRAGMA wal_autocheckpoint=0")
+
+
 def _while_busy(attempt, pause: float, longest: float) -> None:
     """`attempt()`, tried again while SQLite says the file is busy (another process holds a lock it
     needs), after `pause`, doubled each try up to `longest`, for up to LOCK_WAIT_SECONDS; then the
@@ -200,13 +208,20 @@ class SQLiteStore:
 
     def _connect(self, writing: bool = False) -> sqlite3.Connection:
         # A connection per unit of work: cheap with SQLite and safe across threads and greenlets. A
-        # writer's never sleeps in SQLite's busy handler (timeout 0): _begin_writing waits instead.
+        # writer's never sleeps in SQLite's busy handler (timeout 0): it waits in _while_busy instead,
+        # for its settings as for its BEGIN. Setting `synchronous` reads the schema, which a lock held
+        # by a checkpoint or another process can refuse for a moment: with timeout 0 that refusal
+        # was a tap answered 503 (about one in 30,000 at 1,300 taps a second).
         conn = sqlite3.connect(self.path, timeout=0 if writing else LOCK_WAIT_SECONDS, isolation_level=None,
                                check_same_thread=False)
-        conn.execute("PRAGMA foreign_keys=ON")
-        conn.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable across a process kill
-        # No checkpoint inside a commit, which would hold the server's loop: checkpoints.py runs them.
-        conn.execute("PRAGMA wal_autocheckpoint=0")
+        try:
+            if writing:
+                _while_busy(lambda: _settle(conn), *BEGIN_AGAIN_AFTER)
+            else:
+                _settle(conn)
+        except BaseException:
+            conn.close()
+            raise
         return conn
 
     @contextmanager
@@ -232,10 +247,11 @@ class SQLiteStore:
     @contextmanager
     def _transaction(self, begin: str) -> Iterator[SQLiteTransaction]:
         writing = begin != "BEGIN"
+        if writing:   # before taking a connection: writes held back hold none, so none is opened anew
+            self.checkpoints.hold_back()
         try:
             with self._connection(writing) as conn:
                 if writing:
-                    self.checkpoints.hold_back()
                     _begin_writing(conn, begin)
                 else:
                     conn.execute(begin)

@@ -120,6 +120,35 @@ def test_a_write_waits_for_another_processes_write_lock_letting_the_loop_serve(p
         assert tx.conn.execute("SELECT value FROM meta WHERE key = 'waited'").fetchone() == ("1",)
 
 
+def test_a_writer_connection_opened_while_the_file_is_locked_waits_for_its_settings_too(path):
+    """A write that needs a connection of its own (its pool's are in use: writes held back by a
+    checkpoint's last step, a change waiting for another process) sets it up in the same waits as
+    its BEGIN: setting `synchronous` reads the schema, which a lock can refuse for a moment, and
+    with SQLite's timeout 0 that was a tap answered 503."""
+    store = SQLiteStore(path)
+    store.close()   # its pools empty: the next write opens a connection
+    other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    other.execute("PRAGMA locking_mode=EXCLUSIVE")   # the file locked against every other connection
+    other.execute("BEGIN IMMEDIATE")
+    other.execute("INSERT INTO meta (key, value) VALUES ('other', '1')")
+    other.execute("COMMIT")
+    released_at = []
+
+    def release():
+        time.sleep(0.2)
+        released_at.append(time.monotonic())
+        other.close()
+
+    threading.Thread(target=release).start()
+    with store.write() as tx:
+        began = time.monotonic()
+        tx.conn.execute("INSERT INTO meta (key, value) VALUES ('waited', '1')")
+    assert released_at and began >= released_at[0]
+    with store.read() as tx:
+        assert tx.conn.execute("SELECT COUNT(*) FROM meta WHERE key IN ('other', 'waited')").fetchone() == (2,)
+    store.close()
+
+
 def test_a_write_that_waits_too_long_is_refused_and_writes_nothing(path, monkeypatch):
     monkeypatch.setattr(sqlite_store, "LOCK_WAIT_SECONDS", 0.1)
     store = SQLiteStore(path)
