@@ -60,6 +60,8 @@ def test_every_so_many_commits_a_thread_copies_the_log_into_the_file(tmp_path):
     assert wait_for(lambda: store.checkpoints.done == 1)
     assert rows_in_the_file_itself(tmp_path / "t.db") == 5
     assert not store.checkpoints.running and store.checkpoints.failed is None
+    # Nothing was committed while it copied: no commit was held back for a restart step.
+    assert store.checkpoints.restarts == 0
     commit_rows(store, 5, 5)
     assert wait_for(lambda: store.checkpoints.done == 2)
     assert rows_in_the_file_itself(tmp_path / "t.db") == 10
@@ -77,6 +79,7 @@ def test_under_steady_commits_the_log_starts_again_from_its_beginning(tmp_path):
     assert os.path.getsize(f"{path}-wal") < 10_000_000
     assert wait_for(lambda: not store.checkpoints.running)
     assert store.checkpoints.done >= 10 and store.checkpoints.failed is None
+    assert store.checkpoints.restarts >= 1
     assert rows_in_the_file_itself(path) >= 3900
     store.close()
 
