@@ -27,7 +27,7 @@ SQLite starts the log again only when a commit begins with every page of it copi
 passive step alone that never happened while taps kept coming, since each checkpoint ran while
 commits were added behind it: at 900 taps a second the log grew by 19 MB a second for as long as the
 load lasted (250 MB in a 13 s run of bench/live.py), and each page appended to new space in the file
-cost the kernel a zeroed page: 8 % of the server's CPU (perf). Now the log stays near 8 MB. The
+cost the kernel a zeroed page: 8 % of the server's CPU (perf). Now it stays near 8 MB. The
 restart step waits at most RESTART_WAIT_SECONDS for the writer and the readers using the log; when
 that is not enough it leaves the rest to the next checkpoint. When the last connection of a process
 closes, SQLite checkpoints what is left itself.

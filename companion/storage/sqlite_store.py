@@ -120,9 +120,9 @@ def _begin_writing(conn: sqlite3.Connection, begin: str) -> None:
     """`begin` (BEGIN IMMEDIATE: the write lock) on `conn`, waiting while another process holds the
     lock (several processes serving one file: storage/sqlite_hub.py) in sleeps that let this process's
     other greenlets run. SQLite's own busy handler sleeps the whole thread, 1 ms and more a try, and
-    with it every screen this process serves. In one process only a checkpoint's last step takes the
+    with it every screen this process serves. In one process only a checkpoint's restart step takes the
     lock (storage/checkpoints.py), and a commit waits for that before it begins (hold_back): the
-    first try has it."""
+    first try nearly always has it."""
     _while_busy(lambda: conn.execute(begin), *BEGIN_AGAIN_AFTER)
 
 
@@ -211,7 +211,8 @@ class SQLiteStore:
         # writer's never sleeps in SQLite's busy handler (timeout 0): it waits in _while_busy instead,
         # for its settings as for its BEGIN. Setting `synchronous` reads the schema, which a lock held
         # by a checkpoint or another process can refuse for a moment: with timeout 0 that refusal
-        # was a tap answered 503 (about one in 30,000 at 1,300 taps a second).
+        # was a tap answered 503 (one in about 30,000 at 1,300 taps a second, when the writes the
+        # restart step held back each held a connection).
         conn = sqlite3.connect(self.path, timeout=0 if writing else LOCK_WAIT_SECONDS, isolation_level=None,
                                check_same_thread=False)
         try:
