@@ -96,16 +96,10 @@ class Checkpoints:
         try:
             conn = sqlite3.connect(self.path, timeout=10)
             try:
-                _, logged, copied = conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+                logged, copied = self._copy(conn)
                 # Commits that came while it copied are not in what it saw (`logged`): counted here.
                 if self.commits or copied < logged:
-                    conn.execute(f"PRAGMA busy_timeout = {int(RESTART_WAIT_SECONDS * 1000)}")
-                    self.restarting = True
-                    try:
-                        conn.execute("PRAGMA wal_checkpoint(RESTART)").fetchall()
-                    finally:
-                        self.restarting = False
-                    self.restarts += 1
+                    self._restart(conn)
             finally:
                 conn.close()
         except Exception as exc:   # never out of the thread: said by the next commit
@@ -113,3 +107,19 @@ class Checkpoints:
         finally:
             self.done += 1
             self.running = False
+
+    @staticmethod
+    def _copy(conn: sqlite3.Connection) -> tuple[int, int]:
+        """The passive step: the log's pages as it found them, and how many of those are copied."""
+        _, logged, copied = conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        return logged, copied
+
+    def _restart(self, conn: sqlite3.Connection) -> None:
+        """The restart step: what came meanwhile, with new commits held back (hold_back)."""
+        conn.execute(f"PRAGMA busy_timeout = {int(RESTART_WAIT_SECONDS * 1000)}")
+        self.restarting = True
+        try:
+            conn.execute("PRAGMA wal_checkpoint(RESTART)").fetchall()
+        finally:
+            self.restarting = False
+        self.restarts += 1
