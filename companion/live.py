@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import threading
 
+from .locks import short_lock
+
 
 class Hub:
     """Each table's newest version, and an Event its waiting streams share, set by the next publish
@@ -19,7 +21,7 @@ class Hub:
     a Condition woke each waiter through a lock of its own, in Python)."""
 
     def __init__(self):
-        self._lock = threading.Lock()
+        self._lock = short_lock()
         self._versions: dict[str, int] = {}
         self._next: dict[str, threading.Event] = {}   # table -> set by its next newer version
         self._waiters: dict[str, int] = {}

@@ -16,9 +16,10 @@ once: its burst is at least BURST_AT_LEAST, and the minute's window is what stop
 """
 from __future__ import annotations
 
-import threading
 import time
 from collections import deque
+
+from .locks import short_lock
 
 BURST_AT_LEAST = 30
 
@@ -47,7 +48,7 @@ class RateLimiter:
     def __init__(self, max_clients: int = 10000):
         self._hits: dict[tuple[str, str], deque] = {}
         self._arrivals: dict[tuple[str, str], float] = {}
-        self._lock = threading.Lock()
+        self._lock = short_lock()
         self._max_clients = max_clients
 
     def hit(self, client: str, bucket: str, per_minute: int, now: float | None = None) -> bool:

@@ -12,6 +12,7 @@ from typing import Callable
 
 from .. import games, json_text, records
 from ..groups import hooks as group_hooks
+from ..locks import short_lock
 from ..storage.interface import EventRow, SeatRow, TableRow, Transaction
 from .errors import clock_time
 from .identity import Credentials, Viewer, identify
@@ -275,7 +276,7 @@ class SharedReads:
         self.most = most
         self._reads: OrderedDict[str, TableRead] = OrderedDict()
         self._making: dict[str, threading.Event] = {}  # table -> set when its read in progress ends
-        self._lock = threading.Lock()
+        self._lock = short_lock()
 
     def newest(self, code: str, usable: Callable[[TableRead | None], bool],
                make: Callable[[], TableRead]) -> TableRead:

@@ -23,7 +23,6 @@ connection open; the stream ends after STREAM_SECONDS and the browser reconnects
 from __future__ import annotations
 
 import logging
-import threading
 import time
 from collections import OrderedDict
 from dataclasses import replace
@@ -34,6 +33,7 @@ from flask_babel import gettext
 from ..engine import Credentials, TableNotFound, Tables, normalise_code
 from ..engine.snapshots import Look
 from ..errors import BadInput
+from ..locks import short_lock
 from ..serving import STREAM_WRITER
 from .answers import plain_refusal, refusal_text
 from .deliveries import KEEP_ALIVE, Deliveries, Listener, serve_pushed
@@ -53,7 +53,7 @@ class StreamSlots:
     the process has no descriptor left for anyone's requests."""
 
     def __init__(self):
-        self._lock = threading.Lock()
+        self._lock = short_lock()
         self._by_address: dict[str, int] = {}
         self.open = 0
 
@@ -111,7 +111,7 @@ class ViewEvents:
 
     def __init__(self, most: int = EVENTS_KEPT_TABLES):
         self.most = most
-        self._lock = threading.Lock()
+        self._lock = short_lock()
         # table -> ((version, clock) of its read, {(role, language, join address, facts): event}),
         # and the view its phones share (SHARED_VIEW).
         # The events alone: a tap's answer takes its view back out of its event (view_of), where

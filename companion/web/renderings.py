@@ -10,7 +10,6 @@ import dataclasses
 import hashlib
 import operator
 import pickle
-import threading
 from collections import OrderedDict
 from contextlib import contextmanager, nullcontext
 
@@ -18,6 +17,7 @@ from flask import current_app
 from markupsafe import Markup
 
 from .. import games
+from ..locks import short_lock
 from .given import given
 
 # Renderings kept per process, counted in characters of HTML and bytes of their keys: a table keeps
@@ -117,7 +117,7 @@ class Renderings:
         self.most = most
         self.size = 0
         self._kept: OrderedDict[bytes, Markup] = OrderedDict()
-        self._lock = threading.Lock()
+        self._lock = short_lock()
         self.rendered = self.shared = 0  # sections and frames, counted for tests and bench/stream_cpu.py
         self.parts_rendered = 0
         self.given: dict[str, dict] = {}   # per language: what every rendering is given (given.py)
