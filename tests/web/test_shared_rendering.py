@@ -9,6 +9,7 @@ import inspect
 import re
 
 import pytest
+from hypothesis import given, strategies as st
 from markupsafe import Markup
 
 from companion import games
@@ -18,7 +19,8 @@ from companion.web import events as events_module
 from companion.web.events import ViewEvents
 from companion.web.renderings import HASHED_KEY_BYTES, KEY_BYTES_KEPT_WHOLE, digest, written_by_fields
 from companion.web.sections import (LAID_OUT_IN_PYTHON, NOW_MARK, PLAYED_MARK, SECTION_MARK, VERSION_MARK,
-                                    FrameInputs, FrameSnap, SectionInputs, SectionSnap, ViewContext, ViewerFlags)
+                                    FrameInputs, FrameSnap, SectionInputs, SectionSnap, ViewContext, ViewerFlags,
+                                    fill_in)
 
 from tests.conftest import HTMX
 from tests.web.test_event_payload_secrecy import own_view, same_html, stream_payload
@@ -407,6 +409,32 @@ def test_a_view_is_rendered_once_across_versions_and_filled_in_with_its_own(app,
         assert "<!--@" not in html   # every mark filled in
         assert f'name="version" value="{version}"' in html and f'data-version="{version}"' in html
     assert "&lt;!--@version--&gt;" in board.client.get(f"/t/{board.code}/view?as=board").get_data(as_text=True)
+
+
+def filled_by_replacing(frame: str, section: str, played: str, version: int, now: float) -> str:
+    """What fill_in gives, written as plainly as it can be: four replaces over the whole view."""
+    whole = str(frame).replace(SECTION_MARK, section, 1).replace(PLAYED_MARK, played, 1)
+    return whole.replace(VERSION_MARK, str(int(version))).replace(NOW_MARK, str(int(now * 1000)))
+
+
+MARKS = [str(SECTION_MARK), str(PLAYED_MARK), str(VERSION_MARK), str(NOW_MARK)]
+TEXTS = st.text(alphabet="<!-@>%s{}x\n", max_size=12)
+
+
+@given(frame=st.lists(st.one_of(st.sampled_from(MARKS), TEXTS), max_size=12),
+       section=st.lists(st.one_of(st.sampled_from(MARKS[2:]), TEXTS), max_size=5),
+       played=st.lists(st.one_of(st.sampled_from(MARKS[2:]), TEXTS), max_size=3),
+       versions=st.lists(st.integers(1, 10**6), min_size=2, max_size=2), now=st.floats(0, 2e9))
+def test_a_frame_is_filled_in_as_four_replaces_would_fill_it(frame, section, played, versions, now):
+    """fill_in fills a frame from its pieces, cut once for each frame (sections.frame_cut): the
+    same text as replacing each mark over the whole view, for marks anywhere in the frame, twice
+    (then the first section's and log's marks only), or next to text that looks like one; and a
+    frame filled again at another version is given that version, not the one it was cut at."""
+    frame, section, played = Markup("".join(frame)), Markup("".join(section)), Markup("".join(played))
+    for version in versions:
+        filled = fill_in(frame, section, played, version, now)
+        assert isinstance(filled, Markup)
+        assert str(filled) == filled_by_replacing(frame, section, played, version, now)
 
 
 def test_a_section_that_reads_its_viewer_is_made_each_time_and_not_kept(app, in_play):
