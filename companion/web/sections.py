@@ -56,8 +56,8 @@ from __future__ import annotations
 
 import re
 from contextlib import contextmanager, nullcontext
-from functools import lru_cache
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable
 
 from flask import Flask, current_app, g, request, url_for
@@ -365,9 +365,10 @@ def fill_in(frame: Markup, section: Markup, played: Markup, version: int, now: f
 
 # A frame cut at the marks fill_in fills, once for each frame: the frame is a kept rendering, the
 # same for every change of a table until its seats change, and filling it by four replaces over
-# its whole text (7 KB at a board, with a dozen marks) took 10 µs a view, a fiftieth of a tap; its
-# pieces joined take a fifth of that. Only the section and what was played (2 KB) are gone over
-# for each view.
+# its whole text (7 KB at a board, with a dozen marks) took 10 µs a view, a fiftieth of a tap;
+# with its pieces joined, 3.2. Only the section and what was played (2 KB) are gone over for each
+# view. Each is a whole rendering, so no mark is split between the frame and what fills it. The
+# frames cut hold about 4-5 MB on a busy night (a board's frame and its pieces, 14 KB, a table).
 FRAME_MARKS = re.compile("(<!--@(?:section|played|version|now)-->)")
 FILLED_MARKS = (SECTION_MARK, PLAYED_MARK, VERSION_MARK, NOW_MARK)   # in the order of fill_in's values
 FRAMES_CUT = 1024   # about two a table (its board's frame and its phones'), for a busy night's 300
