@@ -34,7 +34,7 @@ BOARD = "games/cloaked-cats/_board.html"   # the board's own blocks
 CATS_MARK = "<!--@cats-->"     # where the dance floor takes its cards
 FLOOR_MARK = "<!--@floor-->"   # where a phone's drawer takes the dance floor
 CHOICES_MARK = "<!--@choices-->"   # where the host's correction takes its choice of cat cards
-# Where a phone's own blocks go in what every phone shares (sections.OWN_MARKS: an own mark is
+# Where a phone's own blocks go in what every phone shares (marks.OWN_MARKS: an own mark is
 # "<!--@own-...-->"; a mark no block fills is taken out)
 MINE_MARK = "<!--@own-mine-->"     # its secret cat, or that it watches; in the lobby, whether it is dealt in
 TURN_MARK = "<!--@own-turn-->"     # its turn's block, or whose turn it is

@@ -38,7 +38,8 @@ from ..serving import STREAM_WRITER
 from .answers import plain_refusal, refusal_text
 from .deliveries import KEEP_ALIVE, Deliveries, Listener, serve_pushed
 from .i18n import request_language
-from .sections import OWN_MARKS, ViewContext, has_own_blocks, own_blocks, shared_view, view_html, with_own_blocks
+from .marks import OWN_MARKS, with_own_blocks
+from .sections import ViewContext, has_own_blocks, own_blocks, shared_view, view_html
 from .security import client_address, hold_back, unknown_table_answer
 from .tables import credentials, join_url, tab_given
 

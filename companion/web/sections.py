@@ -24,10 +24,10 @@ without touching any list. The game's `view` is among the section's inputs, and 
 game puts what one seat may see and another may not: sharing cannot carry a secret across seats.
 
 What every viewer of a version shares and no rendering depends on is left out of the key and filled
-in last (`fill_in`): the version the forms send back and the server's clock. A rendering holds a mark
-where they go, and the frame holds marks where the section and what was played go. So after a tap
-only what the tap changed is rendered again (a die roll: the seats' section and the board's, not
-their frames), and a rendering is kept across versions. A mark is an HTML comment: player-typed
+in last (web/marks.py `fill_in`): the version the forms send back and the server's clock. A
+rendering holds a mark where they go, and the frame holds marks where the section and what was
+played go. So after a tap only what the tap changed is rendered again (a die roll: the seats'
+section and the board's, not their frames), and a rendering is kept across versions. A mark is an HTML comment: player-typed
 text is escaped before it reaches a template, so it can never spell one.
 
 Inside a section, a piece that other sections show alike or that a change leaves alone (the dice,
@@ -54,10 +54,8 @@ flask.render_template per rendering: issue 29 found sections a third of a busy s
 """
 from __future__ import annotations
 
-import re
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Callable
 
 from flask import Flask, current_app, g, request, url_for
@@ -68,12 +66,10 @@ from ..engine import Viewer
 from ..games.base import OWN_VIEW, Seat
 from . import cloaked_cats_section, toolbox_section
 from .i18n import request_language
+from .marks import (NOW_MARK, OWN_MARKS, PLAYED_MARK, SECTION_MARK, UNDO_MARK, VERSION_MARK, fill_in,
+                    with_own_blocks)
 from .renderings import SECTIONS_KEPT_CHARACTERS, Renderings, written_by_fields
 
-VERSION_MARK = Markup("<!--@version-->")   # where the view's version goes (every action form has it)
-NOW_MARK = Markup("<!--@now-->")           # where the server's clock goes, in ms (the page's timers)
-SECTION_MARK = Markup("<!--@section-->")   # where the game's section goes in the frame
-PLAYED_MARK = Markup("<!--@played-->")     # where the undo and the table's log go in the frame
 
 
 @dataclass(frozen=True)
@@ -252,12 +248,6 @@ def own_blocks(snap, role: str, context: ViewContext | None = None) -> dict[str,
             for mark, block in blocks.items()}
 
 
-def with_own_blocks(cut: list[str], blocks: dict[str, str]) -> list[str]:
-    """A shared view cut at its own marks (OWN_MARKS.split: text at even places, marks at odd), with
-    the viewer's blocks in their marks' places and every other mark taken out."""
-    return [piece if i % 2 == 0 else blocks.get(piece, "") for i, piece in enumerate(cut)]
-
-
 def played_html(renderings: Renderings, snap, role: str, language: str, around=nullcontext,
                 undo_apart: bool = False) -> Markup:
     """The undo the viewer is offered (if any) and the table's log, each a part read from only what
@@ -295,8 +285,6 @@ LAID_OUT_IN_PYTHON = {"toolbox": toolbox_section.section, "cloaked-cats": cloake
 # change the phones of a table share one view, made once (web/events.py), and each is given only
 # its own blocks: before, each phone's view was made whole, its frame and every part found again.
 OWN_BLOCKS = {"cloaked-cats": cloaked_cats_section.own_blocks}
-OWN_MARKS = re.compile("(<!--@own-[a-z0-9-]+-->)")   # a mark no block fills is taken out
-UNDO_MARK = Markup("<!--@own-undo-->")   # where a shared view takes the undo (played_html undo_apart)
 
 
 def section_html(renderings: Renderings, inputs: SectionInputs, around=nullcontext) -> Markup:
@@ -342,48 +330,6 @@ class Parts:
 def section_template(inputs: SectionInputs) -> str:
     """The game's template for the role: the section's whole HTML."""
     return f"games/{inputs.game_id}/{inputs.role}.html"
-
-
-def fill_in(frame: Markup, section: Markup, played: Markup, version: int, now: float) -> Markup:
-    """A view from its renderings: the section and what was played in their places in the frame,
-    then the version and the server's clock (ms) wherever they are marked."""
-    version_text, now_text = str(int(version)), str(int(now * 1000))
-    # str's own replace: nothing here needs escaping
-    section = str.replace(str.replace(section, VERSION_MARK, version_text), NOW_MARK, now_text)
-    played = str.replace(str.replace(played, VERSION_MARK, version_text), NOW_MARK, now_text)
-    cut = frame_cut(frame)
-    if cut is None:
-        whole = str.replace(str.replace(frame, SECTION_MARK, section, 1), PLAYED_MARK, played, 1)
-        return Markup(str.replace(str.replace(whole, VERSION_MARK, version_text), NOW_MARK, now_text))
-    pieces, marks = cut
-    filled = pieces.copy()
-    values = (section, played, version_text, now_text)
-    for place, which in marks:
-        filled[place] = values[which]
-    return Markup("".join(filled))
-
-
-# A frame cut at the marks fill_in fills, once for each frame: the frame is a kept rendering, the
-# same for every change of a table until its seats change, and filling it by four replaces over
-# its whole text (7 KB at a board, with a dozen marks) took 10 µs a view, a fiftieth of a tap;
-# with its pieces joined, 3.2. Only the section and what was played (2 KB) are gone over for each
-# view. Each is a whole rendering, so no mark is split between the frame and what fills it. The
-# frames cut hold about 4-5 MB on a busy night (a board's frame and its pieces, 14 KB, a table).
-FRAME_MARKS = re.compile("(<!--@(?:section|played|version|now)-->)")
-FILLED_MARKS = (SECTION_MARK, PLAYED_MARK, VERSION_MARK, NOW_MARK)   # in the order of fill_in's values
-FRAMES_CUT = 1024   # about two a table (its board's frame and its phones'), for a busy night's 300
-
-
-@lru_cache(maxsize=FRAMES_CUT)
-def frame_cut(frame: str) -> tuple[list[str], tuple[tuple[int, int], ...]] | None:
-    """`frame`'s pieces (text at even places, marks at odd) and where each mark is, as (its place,
-    its number in FILLED_MARKS); None for a frame with a section's or a log's mark twice (ours have
-    each once), which fill_in fills as before, the first of each only."""
-    pieces = FRAME_MARKS.split(frame)
-    marks = tuple((place, FILLED_MARKS.index(pieces[place])) for place in range(1, len(pieces), 2))
-    if sum(which == 0 for _, which in marks) > 1 or sum(which == 1 for _, which in marks) > 1:
-        return None
-    return pieces, marks
 
 
 def relative_url_for(endpoint: str, **values) -> str:

@@ -16,7 +16,7 @@ controls below it, so nothing to tap sits in the stretch zone at the top of the 
 
 Like a template, it reads only its SectionInputs and its parts' HTML; the Toolbox's view is the
 same for every seat (it declares no sections_read_viewer), so nothing here is anyone's own. The HTML
-is joined as plain strings, as sections.fill_in does: every piece is a part's Markup or a fixed tag,
+is joined as plain strings, as marks.fill_in does: every piece is a part's Markup or a fixed tag,
 and Markup's own join and `%` escaped each piece again (a third of the layout's time).
 """
 from __future__ import annotations

@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.web.events import changed_event, changed_event_with, cut_data, data_lines, view_of
-from companion.web.sections import OWN_MARKS, with_own_blocks
+from companion.web.marks import OWN_MARKS, with_own_blocks
 
 
 def read_as_a_browser(stream: str) -> str:

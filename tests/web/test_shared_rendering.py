@@ -18,9 +18,9 @@ from companion.engine.snapshots import read_to_share
 from companion.web import events as events_module
 from companion.web.events import ViewEvents
 from companion.web.renderings import HASHED_KEY_BYTES, KEY_BYTES_KEPT_WHOLE, digest, written_by_fields
-from companion.web.sections import (LAID_OUT_IN_PYTHON, NOW_MARK, PLAYED_MARK, SECTION_MARK, VERSION_MARK,
-                                    FrameInputs, FrameSnap, SectionInputs, SectionSnap, ViewContext, ViewerFlags,
-                                    fill_in)
+from companion.web.marks import NOW_MARK, PLAYED_MARK, SECTION_MARK, VERSION_MARK, fill_in
+from companion.web.sections import (LAID_OUT_IN_PYTHON, FrameInputs, FrameSnap, SectionInputs, SectionSnap,
+                                    ViewContext, ViewerFlags)
 
 from tests.conftest import HTMX
 from tests.web.test_event_payload_secrecy import own_view, same_html, stream_payload
@@ -392,7 +392,7 @@ def test_a_read_handed_on_shows_the_notices_a_store_read_shows_until_the_last_le
 
 
 def test_a_view_is_rendered_once_across_versions_and_filled_in_with_its_own(app, new_table, device):
-    """The version and the clock are filled into a kept rendering (sections.fill_in), so a tap that
+    """The version and the clock are filled into a kept rendering (marks.fill_in), so a tap that
     changes only them renders nothing again; and a player's name cannot spell a mark, since what a
     player types is escaped before it reaches a template."""
     board = new_table("toolbox", parts=["timers"], timers="Sand: 60")
@@ -426,7 +426,7 @@ TEXTS = st.text(alphabet="<!-@>%s{}x\n", max_size=12)
        played=st.lists(st.one_of(st.sampled_from(MARKS[2:]), TEXTS), max_size=3),
        versions=st.lists(st.integers(1, 10**6), min_size=2, max_size=2), now=st.floats(0, 2e9))
 def test_a_frame_is_filled_in_as_four_replaces_would_fill_it(frame, section, played, versions, now):
-    """fill_in fills a frame from its pieces, cut once for each frame (sections.frame_cut): the
+    """fill_in fills a frame from its pieces, cut once for each frame (marks.frame_cut): the
     same text as replacing each mark over the whole view, for marks anywhere in the frame, twice
     (then the first section's and log's marks only), or next to text that looks like one; and a
     frame filled again at another version is given that version, not the one it was cut at."""
