@@ -27,8 +27,8 @@ What every viewer of a version shares and no rendering depends on is left out of
 in last (web/marks.py `fill_in`): the version the forms send back and the server's clock. A
 rendering holds a mark where they go, and the frame holds marks where the section and what was
 played go. So after a tap only what the tap changed is rendered again (a die roll: the seats'
-section and the board's, not their frames), and a rendering is kept across versions. A mark is an HTML comment: player-typed
-text is escaped before it reaches a template, so it can never spell one.
+section and the board's, not their frames), and a rendering is kept across versions. A mark is an
+HTML comment, which player-typed text cannot spell (web/marks.py).
 
 Inside a section, a piece that other sections show alike or that a change leaves alone (the dice,
 each line of a log, a Toolbox part's block) is a part (given.py's `part`): a template rendered from
