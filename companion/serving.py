@@ -56,17 +56,20 @@ BODY_PREREAD_LIMIT = 256 * 1024  # above the app's MAX_CONTENT_LENGTH (64 KiB): 
 # 1,800 open streams, their greenlets and the shared reads, a process holds about 150,000 objects, and
 # a full collection walks them all while every request waits: at a tap every 3 s on 300 tables
 # (bench/live.py, pauses timed with gc.callbacks) 5 full collections in 25 s, up to 287 ms each. So
-# start-up's objects are frozen out of collections, and the older generations are collected rarely:
-# a table's read lives about a tap's interval (a second or more), so what each tap makes survives the
-# youngest generation and dies in the next, and each collection of that one walked everything made
-# since its last (up to 59 ms, every few seconds at a tap a second). The youngest generation keeps
-# Python's 700: collected more often, each collection finds less still alive. With 2,000 it walked
-# 11,000-20,000 objects, up to 25 ms a time, and pauses over 5 ms held the loop 0.6-0.9 s in a 45 s
-# run at a tap a second; with 700 and the next generation at 1,000, at most 9 ms, 0.07 s in all over
-# 5 ms, the same total, and the middle generation not collected within a run (docs/PERFORMANCE.md).
-# Waiting longer for the older generations costs little memory: serving makes almost no cyclic
-# garbage (Werkzeug's URL matcher leaves one small cycle a request, which the young collections free).
-GC_THRESHOLDS = (700, 1_000, 10)
+# start-up's objects are frozen out of collections, and the older generations are collected rarely.
+# A young collection walks what is still alive of what was made since the last one, and what a tap
+# makes (the table's next read, its views and events: about 55 objects) lives until the table's next
+# tap. Python counts a young generation's size as allocations less deallocations, and each tap frees
+# about as many of the last tap's objects as it makes, so the count climbs slowly (by the garbage
+# made in cycles, and what stays: a new stream, a new table) and each young collection finds the
+# taps' objects of the last moments alive. At 700, every 0.1 s at 1,500 taps a second, each walked
+# 5,000-12,000 objects, 2-7 ms, 30-45 ms a second; at a tap a second on 300 tables 37 of them in 50 s,
+# 122 ms in all. At 20,000 they come once in 50-60 s there (one of 8.5-13 ms: the tables' live reads
+# and what stayed), and at 1,500 taps a second a tap's objects are mostly freed before one comes: 2 %
+# less CPU a tap (docs/PERFORMANCE.md, 29 November 2026). The threshold still bounds what waits in
+# cycles for a collection: 20,000 objects, a few MB. The next generation at 1,000: its collection,
+# which walks everything that ever survived a young one, comes once in hours.
+GC_THRESHOLDS = (20_000, 1_000, 10)
 
 # Connections the listening socket holds while the server is busy (the kernel caps it at
 # net.core.somaxconn). An evening's start or a restart has every table's pages open their stream
