@@ -190,7 +190,12 @@ class PageSocket:
         """`data` written whole, after what a keep-alive left unsent."""
         self._writing = True
         try:
-            self.sock.sendall(self._unsent + data if self._unsent else data)
+            data = self._unsent + data if self._unsent else data
+            # One send, which nearly always takes a tap's answer whole; gevent's sendall asks the
+            # socket its buffer's size first, a system call more for every answer.
+            sent = self.sock.send(data)
+            if sent < len(data):
+                self.sock.sendall(memoryview(data)[sent:])
             self._unsent = b""
         except OSError:
             raise Closed() from None

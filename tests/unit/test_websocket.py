@@ -199,3 +199,24 @@ def test_a_keep_alive_never_cuts_into_a_write_that_waits_for_the_page(gevent_pai
     served.disconnect()
     writer.kill()
     assert messages[:1] == [big] and set(messages[1:]) <= {"{}"}
+
+
+def test_a_message_bigger_than_the_sockets_buffer_arrives_whole(gevent_pair):
+    # A socket takes part of it in one send (its buffer is some hundreds of KB); the rest follows
+    # once the page reads.
+    served, page = accepted(gevent_pair)
+    text = "0123456789" * 200_000
+    pieces: list[str] = []
+
+    def read() -> None:
+        while True:
+            for event in page.events():
+                if isinstance(event, TextMessage):
+                    pieces.append(event.data)
+                    if event.message_finished:
+                        return
+
+    reader = gevent.spawn(read)
+    served.send(text)
+    reader.join(10)
+    assert reader.successful() and "".join(pieces) == text
