@@ -4,6 +4,7 @@
     context.py      Service: what every part is given (the store, the hub, the clock, shared reads)
     identity.py     credentials (cookies) -> a Viewer; token hashing; table codes
     change.py       one helper for every change: load, who may, version check, event, publish
+    change_reads.py what a change reads from its process's own read, and notes of what it wrote
     pipeline.py     act, preview, undo: the move pipeline (stale taps, taps for an earlier game)
     rights.py       who may act as the board, who may undo what
     reading.py      a table as one read saw it; reads shared by a table's screens

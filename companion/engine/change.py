@@ -13,7 +13,7 @@ from ..errors import Forbidden
 from ..storage.interface import TableRow, Transaction
 from .errors import Stale
 from .identity import Credentials, Viewer, identify, lost_seat_refusal
-from .reading import NotingTransaction, Written, read_first
+from .change_reads import NotingTransaction, Written, read_first
 from .saved import load_table
 from .context import Service
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import secrets
 import threading
-from collections import Counter, OrderedDict
-from dataclasses import dataclass, replace
-from typing import Callable
+from collections import OrderedDict
+from dataclasses import replace
+from typing import TYPE_CHECKING, Callable
 
 from .. import games, json_text, records
 from ..groups import hooks as group_hooks
@@ -17,6 +17,9 @@ from ..storage.interface import EventRow, SeatRow, TableRow, Transaction
 from .errors import clock_time
 from .identity import Credentials, Viewer, identify
 from .saved import load_table, split_state
+
+if TYPE_CHECKING:
+    from .change_reads import Written
 
 
 NOTICE_KINDS = ("undo", "seat_moved", "seat_removed", "claim", "claim_refused", "board_paired", "boards_forgotten",
@@ -61,6 +64,10 @@ class TableRead:
             self._answers[key] = read(self._tx)
         return self._answers[key]
 
+    def kept(self, key: tuple):
+        """The answer kept under `key` (what `_answer` read), or None when it was never asked."""
+        return self._answers.get(key)
+
     def identified(self, creds: Credentials, now: float) -> Viewer:
         """The viewer `creds` make at this read (identity.identify), kept for the next time they ask:
         after a change, each of a table's streams identifies its own viewer again, and a plain change
@@ -82,7 +89,7 @@ class TableRead:
         self._tx, self.at = None, at
 
     @classmethod
-    def after_change(cls, before: "TableRead", written: "Written", at: float,
+    def after_change(cls, before: "TableRead", written: Written, at: float,
                      events_kept: int | None) -> "TableRead | None":
         """The read a read transaction would make right after a change that `written` describes
         was committed on top of `before` (the read of the version the change started from), made
@@ -172,101 +179,6 @@ class TableRead:
 
 
 STATE_EVENT_KINDS = ("create", "move", "switch")   # the events last_live_move() answers (change.STATE_EVENTS)
-# The Transaction methods that only read (a change that calls any other has written: ReadFirst)
-READ_CALLS = frozenset({"get_table", "table_version", "table_exists", "seats", "seat_by_token", "seat_by_name",
-                        "credentials", "last_live_move", "history", "live_states", "records", "records_of_game",
-                        "meta"})
-# What a change's transaction may have been asked, for the read after it to be made from memory:
-# reads, and the one new version with its one event (Change.finish). Any other call (a seat, a
-# credential, a record, an undo, a game switched) and the streams read the table instead.
-PLAIN_CALLS = READ_CALLS | {"save_state", "bump_version", "add_event"}
-
-
-def read_first(tx: Transaction, read: TableRead | None) -> Transaction:
-    """A change's write transaction `tx`, with the table and who sits at it answered from `read` (the
-    read this process keeps of the table) when the store's version of the table is still the read's:
-    the read is then the table as the store has it, since every write to a table's row, its seats or
-    the credentials viewers are told apart by is a change's work, with a new version (engine/change.py;
-    a pairing code is not, and ReadFirst never answers for it). Only a read a change of this process
-    made is used (after_change: it has the state as written, and reads nothing more)."""
-    if read is None or read.state_text is None or tx.table_version(read.code) != read.version:
-        return tx
-    return ReadFirst(tx, read)
-
-
-class ReadFirst:
-    """A write transaction whose questions about one table's row, seats and credentials `read`
-    answers where it kept the answer, until the change writes anything (then the store's transaction
-    has what the read has not); every other call goes to the store's transaction `tx`. The row comes
-    with a state parsed for the change alone, as the store's would (a move changes it in place)."""
-
-    def __init__(self, tx: Transaction, read: TableRead):
-        self._tx, self._read = tx, read
-        self._wrote = False
-
-    def __getattr__(self, name: str):
-        if name not in READ_CALLS:
-            self._wrote = True
-        return getattr(self._tx, name)
-
-    def _kept(self, code: str, key: tuple):
-        return None if self._wrote or code != self._read.code else self._read._answers.get(key)
-
-    def get_table(self, code: str) -> TableRow | None:
-        if self._wrote or code != self._read.code:
-            return self._tx.get_table(code)
-        return replace(self._read.row, state=json_text.loads(self._read.state_text))
-
-    def seats(self, code: str) -> list[SeatRow]:
-        seats = self._kept(code, ("seats",))
-        return list(seats) if seats is not None else self._tx.seats(code)
-
-    def seat_by_token(self, code: str, token_hash: str) -> SeatRow | None:
-        if self._kept(code, ("seats",)) is None:
-            return self._tx.seat_by_token(code, token_hash)
-        return self._read.seat_by_token(code, token_hash)
-
-    def credentials(self, code: str, kind: str) -> list:
-        # Only the kinds that change with the version (a pairing code does not make one)
-        kept = self._kept(code, ("credentials", kind)) if kind in TableRead.SHARED_KINDS else None
-        return list(kept) if kept is not None else self._tx.credentials(code, kind)
-
-
-class NotingTransaction:
-    """A write transaction that counts what it is asked, so that the change can tell afterwards
-    whether it wrote only its new version and event (PLAIN_CALLS)."""
-
-    def __init__(self, tx: Transaction):
-        self._tx = tx
-        self.asked: Counter = Counter()
-
-    def __getattr__(self, name: str):
-        self.asked[name] += 1
-        return getattr(self._tx, name)
-
-
-@dataclass(frozen=True)
-class Written:
-    """What one change wrote: its version, the state (encoded; None when only the version moved),
-    the event and the id the store gave it, and whether that was all (`plain`)."""
-    version: int
-    now: float
-    state: str | None
-    kind: str
-    event: dict
-    event_id: int | None
-    plain: bool
-
-    @classmethod
-    def of(cls, tx: NotingTransaction, version: int, now: float, state: str | None, kind: str, event: dict,
-           event_id) -> "Written":
-        asked = tx.asked
-        plain = (set(asked) <= PLAIN_CALLS and asked["add_event"] == 1
-                 and asked["save_state"] + asked["bump_version"] == 1 and isinstance(event_id, int)
-                 and set(event) <= {"move", "seat_id", "args"} and (state is None or isinstance(state, str)))
-        return cls(version, now, state, kind, event, event_id, plain)
-
-
 class SharedReads:
     """The newest shared TableRead of each table, for at most `most` tables (the least recently
     used go first), and the reads being made now: one per table at a time, and everyone who wants

@@ -1,5 +1,5 @@
 """A change that follows one this process made starts from the read it kept of the table
-(engine/reading.py read_first) rather than reading the table and its seats again, and only while
+(engine/change_reads.py read_first) rather than reading the table and its seats again, and only while
 the store's version of the table is still that read's: a change another process made meanwhile, a
 seat it removed, is read from the store, so nobody acts on a table or a seat as it was."""
 from __future__ import annotations
@@ -11,7 +11,7 @@ from contextlib import contextmanager
 import pytest
 
 from companion import create_app
-from companion.engine.reading import NotingTransaction, ReadFirst, read_first
+from companion.engine.change_reads import NotingTransaction, ReadFirst, read_first
 from tests.web.test_shared_rendering import next_payload, open_stream
 
 pytestmark = pytest.mark.both_backends
