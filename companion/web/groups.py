@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import csv
 import io
-from datetime import datetime, timezone
 
 from flask import Blueprint, Response, current_app, g, redirect, render_template, request, url_for
 
@@ -23,6 +22,8 @@ from ..groups import stats as group_stats
 from ..groups.hooks import GroupNotFound
 from ..groups.service import GroupCredentials, Groups
 from .cookies import MAX_AGE
+from .downloads import attachment, utc_time
+from .downloads import spreadsheet_cell as cell   # a CSV cell that never runs what a player typed
 from .group_charts import plays_per_evening, wins_per_person
 from .i18n import translate_name
 from .answers import error_page, refusal_text, wants_json
@@ -211,34 +212,10 @@ def merge():
 
 # ---- the record
 
-def _iso(seconds) -> str:
-    return datetime.fromtimestamp(seconds, timezone.utc).strftime("%Y-%m-%d %H:%M UTC") if seconds else ""
-
-
-def download(body: str, mimetype: str, name: str) -> Response:
-    response = Response(body, mimetype=mimetype)
-    response.headers["Content-Disposition"] = f'attachment; filename="cat-table-group-{name}"'
-    return private(response)
-
-
 @bp.get("/g/<group>/stats.json")
 def stats_json():
     body = {"group": g.group_code, **groups().stats(g.group_code)}
     return private(current_app.response_class(current_app.json.dumps(body), mimetype="application/json"))
-
-
-def cell(value) -> str:
-    """A name as a spreadsheet cell: one starting like a formula is kept as text."""
-    text = "" if value is None else str(value)
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") and not _is_number(text) else text
-
-
-def _is_number(text: str) -> bool:
-    try:
-        float(text)
-        return True
-    except ValueError:
-        return False
 
 
 @bp.get("/g/<group>/stats.csv")
@@ -257,7 +234,7 @@ def stats_csv():
         for game_id, s in p["games"].items():
             writer.writerow([cell(p["name"]), game_id, s["played"], s["won"], "", "", "", "" if s["best"] is None else s["best"],
                              "" if s["average"] is None else s["average"], "", "", "", ""])
-    return download(out.getvalue(), "text/csv", f"{g.group_code}-stats.csv")
+    return attachment(out.getvalue(), "text/csv", f"cat-table-group-{g.group_code}-stats.csv")
 
 
 @bp.get("/g/<group>/evenings/<table>")
@@ -268,7 +245,7 @@ def evening(table: str):
     if not played:
         return error_page(404, "This group has no evening at that table.")
     from .. import records
-    history = [{**r, "finished_iso": _iso(r.get("finished_at"))} for r in played]
+    history = [{**r, "finished_iso": utc_time(r.get("finished_at"))} for r in played]
     live = current_app.extensions["companion"].exists(table[:20]) if len(table) <= 20 else False
     return private(current_app.make_response(render_template(
         "groups/evening.html", code=g.group_code, group=group, table=table, history=history, live=live,
@@ -307,7 +284,7 @@ def restore_needs():
 @bp.get("/g/<group>/export.json")
 def export():
     body = groups().export(g.group_code, credentials(g.group_code))
-    return download(current_app.json.dumps(body), "application/json", f"{g.group_code}.json")
+    return attachment(current_app.json.dumps(body), "application/json", f"cat-table-group-{g.group_code}.json")
 
 
 def table_of_group(code: str):

@@ -5,35 +5,18 @@ from __future__ import annotations
 
 import csv
 import io
-from datetime import datetime, timezone
-
-from flask import Response, current_app, g, render_template
+from flask import current_app, g, render_template
 
 from .. import records
+from .downloads import attachment, utc_time
+from .downloads import spreadsheet_cell as cell   # a CSV cell that never runs what a player typed
 from .tables import bp, snapshot, tables
 
 
 def history_with_times() -> list[dict]:
-    return [{**game, "unfinished": bool(game.get("unfinished")), "finished_iso": iso_time(game["finished_at"]),
-             "started_iso": iso_time(game["started_at"])}
+    return [{**game, "unfinished": bool(game.get("unfinished")), "finished_iso": utc_time(game["finished_at"]),
+             "started_iso": utc_time(game["started_at"])}
             for game in tables().history(g.code)]
-
-
-def cell(name: str) -> str:
-    """A player's name as a spreadsheet cell: one starting like a formula (=, +, -, @) is kept as
-    text, so opening the export never runs what a player typed as a name."""
-    return "'" + name if name[:1] in ("=", "+", "-", "@", "\t", "\r") else name
-
-
-def iso_time(seconds: float) -> str:
-    return datetime.fromtimestamp(seconds, timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-
-
-def download(body: str, mimetype: str, suffix: str) -> Response:
-    response = Response(body, mimetype=mimetype)
-    response.headers["Content-Disposition"] = f'attachment; filename="cat-table-{g.code}-history.{suffix}"'
-    response.headers["Cache-Control"] = "no-store"
-    return response
 
 
 @bp.get("/history")
@@ -50,7 +33,7 @@ def history_json():
     finished = history_with_times()
     body = {"table": g.code, "game": snapshot("board").game.id, "summary": records.evening(finished),
             "games": finished}
-    return download(current_app.json.dumps(body), "application/json", "json")
+    return attachment(current_app.json.dumps(body), "application/json", f"cat-table-{g.code}-history.json")
 
 
 @bp.get("/history.csv")
@@ -72,7 +55,7 @@ def history_csv():
             writer.writerow([game["number"], game["finished_iso"], "final", cell(player), game["scores"].get(player, ""),
                              "yes" if player in game["winners"] else "no", game["places"].get(player, ""), game["game"],
                              unfinished])
-    return download(out.getvalue(), "text/csv", "csv")
+    return attachment(out.getvalue(), "text/csv", f"cat-table-{g.code}-history.csv")
 
 
 # ---- joining
