@@ -92,11 +92,14 @@ def shared_look(tables: Service, code: str, creds: Credentials, at_least: int = 
     viewer's view of the same version, and one store read (with one `now`, so their timers agree)
     serves them all. The viewer is still identified for each one: sharing the read shares nothing
     secret."""
-    def fresh(read: TableRead | None, now: float) -> bool:
-        return read is not None and read.version >= at_least and 0 <= now - read.at < SHARED_READ_SECONDS
+    def fresh(read: TableRead | None) -> bool:
+        return read is not None and read.version >= at_least and 0 <= tables.clock() - read.at < SHARED_READ_SECONDS
 
-    read = tables.shared_reads.newest(code, lambda read: fresh(read, tables.clock()),
-                                      lambda: read_to_share(tables, code))
+    # Each of a table's streams asks after every change, nearly always finding the read kept: that
+    # is looked at first, with no callables made for the wait and the store read it then needs.
+    read = tables.shared_reads.kept(code)
+    if not fresh(read):
+        read = tables.shared_reads.newest(code, fresh, lambda: read_to_share(tables, code))
     viewer = read.identified(creds, read.at)
     return Look(read, viewer, viewer_facts(read, viewer, read.at))
 
@@ -146,7 +149,7 @@ def viewer_facts(read: TableRead, viewer: Viewer, now: float) -> ViewerFacts:
     else:
         who = None
     return ViewerFacts(viewer.is_host, viewer.is_board, viewer.seat is not None,
-                       tuple(c["seat"] for c in shown), undo_allowed, who)
+                       tuple(c["seat"] for c in shown) if shown else (), undo_allowed, who)
 
 
 def make_snapshot(read: TableRead, viewer: Viewer, facts: ViewerFacts, now: float) -> Snapshot:
