@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING, Callable
 from .. import games, json_text, records
 from ..groups import hooks as group_hooks
 from ..locks import short_lock
+from ..games.base import Seat
 from ..storage.interface import EventRow, SeatRow, TableRow, Transaction
 from .errors import clock_time
 from .identity import Credentials, Viewer, identify
-from .saved import load_table, split_state
+from .saved import load_table, seats_of, split_state
 
 if TYPE_CHECKING:
     from .change_reads import Written
@@ -153,6 +154,15 @@ class TableRead:
 
     def seats(self, code: str) -> list[SeatRow]:
         return self._answer(("seats",), lambda tx: tx.seats(code))
+
+    def seat_list(self, code: str) -> list[Seat]:
+        """The seats as a game's functions and a snapshot are given them (saved.seats_of), made once
+        for the read and handed on by a plain change with the rows they are made from (after_change);
+        like the read's views, never changed once made."""
+        seats = self._answers.get(("seat_list",))
+        if seats is None:
+            seats = self._answers[("seat_list",)] = seats_of(self.seats(code))
+        return seats
 
     def seat_by_token(self, code: str, token_hash: str) -> SeatRow | None:
         # The table's seats are read for every snapshot anyway: one query fewer than asking the store.

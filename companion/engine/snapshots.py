@@ -22,7 +22,7 @@ from .errors import clock_time
 from .identity import CLAIM_SECONDS, Credentials, Viewer, identify
 from .reading import SHARED_READ_SECONDS, TableRead
 from .rights import may_undo
-from .saved import seats_of, table_ctx
+from .saved import table_ctx
 
 
 @dataclass(frozen=True)
@@ -157,7 +157,7 @@ def make_snapshot(read: TableRead, viewer: Viewer, facts: ViewerFacts, now: floa
     `viewer` is made from the read and the facts alone."""
     code, row, game = read.code, read.row, read.game
     engine = read.engine
-    seats = seats_of(read.seats(code))
+    seats = read.seat_list(code)
     view = game_view(read, facts.who, seats, now)
     last = read.last_live_move(code)
     undo = None
