@@ -62,13 +62,14 @@ BODY_PREREAD_LIMIT = 256 * 1024  # above the app's MAX_CONTENT_LENGTH (64 KiB): 
 # tap. Python counts a young generation's size as allocations less deallocations, and each tap frees
 # about as many of the last tap's objects as it makes, so the count climbs slowly (by the garbage
 # made in cycles, and what stays: a new stream, a new table) and each young collection finds the
-# taps' objects of the last moments alive. At 700, every 0.1 s at 1,500 taps a second, each walked
-# 5,000-12,000 objects, 2-7 ms, 30-45 ms a second; at a tap a second on 300 tables 37 of them in 50 s,
-# 122 ms in all. At 20,000 they come once in 50-60 s there (one of 8.5-13 ms: the tables' live reads
-# and what stayed), and at 1,500 taps a second a tap's objects are mostly freed before one comes: 2 %
-# less CPU a tap (docs/PERFORMANCE.md, 29 November 2026). The threshold still bounds what waits in
-# cycles for a collection: 20,000 objects, a few MB. The next generation at 1,000: its collection,
-# which walks everything that ever survived a young one, comes once in hours.
+# taps' objects of the last moments alive. At 700 they came 7-14 times a second at 1,500 taps a
+# second, 2-7 ms each (5,000-12,000 objects), 30-45 ms a second; at a tap a second on 300 tables 37
+# of them in 50 s, 122 ms in all. At 20,000 they come once in 30-60 s there (8.5-13 ms: the tables'
+# live reads and what stayed), and at 1,600 taps a second a tap's objects are mostly freed before
+# one comes: 1.7 % less CPU a tap (docs/PERFORMANCE.md, 29 November 2026). The threshold still bounds
+# what waits in cycles for a collection: 20,000 objects, a few MB. The next generation at 1,000: its
+# collection, which walks everything that ever survived a young one, comes once in hours, and no
+# longer at an evening's start, when every page connects at once (107 ms at 700).
 GC_THRESHOLDS = (20_000, 1_000, 10)
 
 # Connections the listening socket holds while the server is busy (the kernel caps it at
