@@ -11,9 +11,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Callable
 
 from .. import games, json_text, records
+from ..games.base import Seat
 from ..groups import hooks as group_hooks
 from ..locks import short_lock
-from ..games.base import Seat
 from ..storage.interface import EventRow, SeatRow, TableRow, Transaction
 from .errors import clock_time
 from .identity import Credentials, Viewer, identify

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+
 from flask import current_app, g, render_template
 
 from .. import records
