@@ -92,16 +92,19 @@ def shared_look(tables: Service, code: str, creds: Credentials, at_least: int = 
     viewer's view of the same version, and one store read (with one `now`, so their timers agree)
     serves them all. The viewer is still identified for each one: sharing the read shares nothing
     secret."""
-    def fresh(read: TableRead | None) -> bool:
-        return read is not None and read.version >= at_least and 0 <= tables.clock() - read.at < SHARED_READ_SECONDS
-
     # Each of a table's streams asks after every change, nearly always finding the read kept: that
-    # is looked at first, with no callables made for the wait and the store read it then needs.
+    # is looked at first, and the callables for the wait and the store read are made only without it.
     read = tables.shared_reads.kept(code)
-    if not fresh(read):
-        read = tables.shared_reads.newest(code, fresh, lambda: read_to_share(tables, code))
+    if not _fresh(read, at_least, tables.clock()):
+        read = tables.shared_reads.newest(code, lambda read: _fresh(read, at_least, tables.clock()),
+                                          lambda: read_to_share(tables, code))
     viewer = read.identified(creds, read.at)
     return Look(read, viewer, viewer_facts(read, viewer, read.at))
+
+
+def _fresh(read: TableRead | None, at_least: int, now: float) -> bool:
+    """Whether a shared read serves a viewer asking for version `at_least` at `now`."""
+    return read is not None and read.version >= at_least and 0 <= now - read.at < SHARED_READ_SECONDS
 
 
 def shared_snapshot(tables: Service, code: str, creds: Credentials, at_least: int = 0) -> Snapshot:

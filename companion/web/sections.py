@@ -71,7 +71,6 @@ from .marks import (NOW_MARK, OWN_MARKS, PLAYED_MARK, SECTION_MARK, UNDO_MARK, V
 from .renderings import SECTIONS_KEPT_CHARACTERS, Renderings, written_by_fields
 
 
-
 @dataclass(frozen=True)
 class SectionSnap:
     """What a game's section may read of the snapshot (as `snap`). `version` is VERSION_MARK when
