@@ -9,8 +9,8 @@ is rendered as
   the table, the seats, the game's `view` and, only for a game that declares
   `sections_read_viewer` (companion/games/base.py Game), the viewer; nine tenths of a Toolbox seat
   view's work;
-- the frame around it (templates/table/_view.html: claims, seats, a finished game's result), from a
-  FrameInputs that says what the viewer may do (host, board, seated) but not who it is;
+- the frame around it (templates/table/_view.html: claims, seats, a finished game's result), from
+  plain values that say what the viewer may do (host, board, seated) but not who it is (web/frame.py);
 - what was played (`played_html`): the undo and the table's log, two parts of their own, as they
   change with play while the frame around them does not: the first move of a game, or a move by
   someone other than the last mover, would otherwise render every frame again (the undo names the move
@@ -18,7 +18,8 @@ is rendered as
 
 Secrecy by structure: a template is given the fields of its inputs object and nothing else, and the
 rendering is kept under a digest of every one of those fields, found by walking the dataclass
-(`digest`, web/renderings.py, where the renderings are kept). So two viewers share a rendering
+(`digest`, web/renderings.py, where the renderings are kept); a frame's inputs are made from the
+plain values that are its key, and from nothing else (web/frame.py). So two viewers share a rendering
 only when everything it could read is equal, and a field added to an inputs class is in the key
 without touching any list. The game's `view` is among the section's inputs, and the view is where a
 game puts what one seat may see and another may not: sharing cannot carry a secret across seats.
@@ -65,9 +66,9 @@ from werkzeug.routing import MapAdapter
 from ..engine import Viewer
 from ..games.base import OWN_VIEW, Seat
 from . import cloaked_cats_section, toolbox_section
+from .frame import FRAME_TEMPLATE, frame_inputs, frame_values
 from .i18n import request_language
-from .marks import (NOW_MARK, OWN_MARKS, PLAYED_MARK, SECTION_MARK, UNDO_MARK, VERSION_MARK, fill_in,
-                    with_own_blocks)
+from .marks import NOW_MARK, OWN_MARKS, UNDO_MARK, VERSION_MARK, fill_in, with_own_blocks
 from .renderings import SECTIONS_KEPT_CHARACTERS, Renderings, written_by_fields
 
 
@@ -93,57 +94,8 @@ class SectionInputs:
     view: dict
 
 
-@dataclass(frozen=True)
-class ViewerFlags:
-    """What the frame around the section may know of its viewer: not who it is."""
-    is_host: bool
-    is_board: bool
-    seated: bool
-
-
-@dataclass(frozen=True)
-class FrameSnap:
-    """What the frame around the section (templates/table/_view.html and its includes: claims,
-    seats, the finished game's result) may read of the snapshot."""
-    version: int
-    game_number: int
-    now: float
-    seats: tuple[Seat, ...]
-    viewer: ViewerFlags
-    claims: list
-    result: dict | None
-
-
-@dataclass(frozen=True)
-class FrameInputs:
-    """Everything the frame is rendered from (its template's context, with `game`)."""
-    game_id: str
-    role: str
-    code: str
-    language: str
-    join_url: str
-    under_way: bool   # the board folds the QR code and the seats into drawers (under_way below)
-    snap: FrameSnap
-    section: Markup   # SECTION_MARK: the section's HTML is put in its place afterwards (fill_in)
-    played: Markup    # PLAYED_MARK: the undo and the table's log, likewise (played_html)
-
-
 # Every class a rendering's key is made of, written by its fields (renderings.written_by_fields).
-written_by_fields(SectionSnap, SectionInputs, ViewerFlags, FrameSnap, FrameInputs, Seat, Viewer)
-
-NOT_STARTED = ("lobby", "setup", "waiting")   # the games' phases before their first turn
-
-
-def under_way(view: dict, seats) -> bool:
-    """Whether the table's game has begun, so the board gives the round its screen and folds what
-    joining needs into a drawer. A game says it by its phase; CommuniCat by a round dealt or played;
-    a game with neither (the Toolbox) once someone has joined."""
-    if "phase" in view:
-        return view["phase"] not in NOT_STARTED
-    if "in_round" in view:
-        return bool(view["in_round"] or view.get("history") or view.get("finished"))
-    return bool(seats)
-
+written_by_fields(SectionSnap, SectionInputs, Seat, Viewer)
 
 @dataclass(frozen=True)
 class ViewContext:
@@ -172,29 +124,23 @@ class ViewContext:
             yield
 
 
-def view_inputs(snap, role: str, join_url: str, language: str) -> tuple[SectionInputs, FrameInputs]:
-    """What a viewer's view is rendered from: the game's section's inputs and the frame's, each
-    holding only what its template may read. Equal inputs (and version and clock) give equal HTML.
-    A phone of a game whose seats' sections are shared (OWN_BLOCKS) is given no viewer and no own
-    part: its own blocks are made apart (own_blocks)."""
-    game, code, facts = snap.game, snap.code, snap.facts
+def view_section_inputs(snap, role: str, language: str) -> SectionInputs:
+    """What a viewer's game section is rendered from, holding only what its template may read.
+    Equal inputs (and version and clock) give equal HTML. A phone of a game whose seats' sections
+    are shared (OWN_BLOCKS) is given no viewer and no own part: its own blocks are made apart
+    (own_blocks)."""
+    game, facts = snap.game, snap.facts
     if has_own_blocks(game.id, role):
         viewer, view = None, {key: value for key, value in snap.view.items() if key != OWN_VIEW}
     else:
         viewer = facts.who if game.sections_read_viewer else None   # the whole viewer then (ViewerFacts.who)
         view = snap.view
-    section = section_inputs(snap, role, language, viewer, view)
-    flags = ViewerFlags(facts.is_host, facts.is_board, facts.seated)
-    frame_snap = FrameSnap(VERSION_MARK, snap.game_number, NOW_MARK, tuple(snap.seats), flags, snap.claims,
-                           snap.result)
-    folded = role == "board" and under_way(snap.view, snap.seats)
-    return section, FrameInputs(game.id, role, code, language, join_url, folded, frame_snap, SECTION_MARK,
-                                PLAYED_MARK)
+    return section_inputs(snap, role, language, viewer, view)
 
 
 def section_inputs(snap, role: str, language: str, viewer, view: dict) -> SectionInputs:
     """The inputs a section (or a phone's own blocks) is made from: `viewer` and `view` as the
-    caller may give them (view_inputs, own_blocks), the version left as its mark."""
+    caller may give them (view_section_inputs, own_blocks), the version left as its mark."""
     return SectionInputs(snap.game.id, role, snap.code, language,
                          SectionSnap(VERSION_MARK, snap.game_number, tuple(snap.seats), viewer), view)
 
@@ -219,13 +165,12 @@ def rendering_with(context: ViewContext | None) -> tuple[Renderings, str, object
 
 def shared_view(snap, role: str, join_url: str, context: ViewContext | None = None) -> Markup:
     """The view every viewer with this one's inputs shares: its game section, then the frame around
-    it, each rendered from inputs that hold only what it may read (view_inputs) and shared by every
-    viewer whose inputs are equal; then the version, the clock and the section filled in. Where a
-    phone's own blocks go it holds their marks (OWN_MARKS)."""
+    it, each rendered from only what it may read (view_section_inputs; the frame's values, frame.py)
+    and shared by every viewer for whom that is equal; then the version, the clock and the section
+    filled in. Where a phone's own blocks go it holds their marks (OWN_MARKS)."""
     renderings, language, around = rendering_with(context)
-    section_inputs, frame_inputs = view_inputs(snap, role, join_url, language)
-    section = section_html(renderings, section_inputs, around)
-    frame = renderings.render("table/_view.html", frame_inputs, around)
+    section = section_html(renderings, view_section_inputs(snap, role, language), around)
+    frame = renderings.made_from(FRAME_TEMPLATE, frame_values(snap, role, join_url, language), frame_inputs, around)
     played = played_html(renderings, snap, role, language, around, undo_apart=has_own_blocks(snap.game.id, role))
     return fill_in(frame, section, played, snap.version, snap.now)
 

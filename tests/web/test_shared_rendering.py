@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import re
+from types import SimpleNamespace
 
 import pytest
 from hypothesis import given, strategies as st
@@ -17,10 +18,10 @@ from companion.engine import Credentials
 from companion.engine.snapshots import read_to_share
 from companion.web import events as events_module
 from companion.web.events import ViewEvents
+from companion.web.frame import FRAME_TEMPLATE, FrameInputs, FrameSnap, ViewerFlags, frame_inputs, frame_values
 from companion.web.renderings import HASHED_KEY_BYTES, KEY_BYTES_KEPT_WHOLE, digest, written_by_fields
 from companion.web.marks import NOW_MARK, PLAYED_MARK, SECTION_MARK, VERSION_MARK, fill_in
-from companion.web.sections import (LAID_OUT_IN_PYTHON, FrameInputs, FrameSnap, SectionInputs, SectionSnap,
-                                    ViewContext, ViewerFlags)
+from companion.web.sections import LAID_OUT_IN_PYTHON, SectionInputs, SectionSnap, ViewContext
 
 from tests.conftest import HTMX
 from tests.web.test_event_payload_secrecy import own_view, same_html, stream_payload
@@ -201,30 +202,47 @@ def test_a_rendering_key_is_made_of_every_input_field():
     assert {f.name for f in dataclasses.fields(FrameInputs)} >= {"snap", "section", "join_url", "language"}
 
 
-def test_a_frame_key_is_made_of_every_input_field():
-    """The frame's inputs are written by their fields (renderings.written_by_fields): each field of
-    them, of the snap inside and of the viewer's flags changes the key."""
-    seats = (games.base.Seat(1, "Ann"), games.base.Seat(2, "Bo"))
-    snap = FrameSnap(VERSION_MARK, 1, NOW_MARK, seats, ViewerFlags(False, False, True), [], None)
-    base = FrameInputs("toolbox", "seat", "ABCDEF", "en", "http://x/t/ABCDEF/join", False, snap, SECTION_MARK,
-                       PLAYED_MARK)
-    changed = {"game_id": "catchy", "role": "board", "code": "BCDEFG", "language": "de",
-               "join_url": "http://y/t/ABCDEF/join", "under_way": True,
-               "snap": dataclasses.replace(snap, game_number=2), "section": Markup("<!--@other-->"),
-               "played": "<!--@played-->"}   # the same text, but a str where a Markup was
-    assert set(changed) == {f.name for f in dataclasses.fields(FrameInputs)}
-    for name, value in changed.items():
-        assert digest(dataclasses.replace(base, **{name: value})) != digest(base), name
-    snap_changed = {"version": 7, "game_number": 2, "now": 1.0,
-                    "seats": (games.base.Seat(1, "Ann"), games.base.Seat(3, "Bo")),
-                    "viewer": ViewerFlags(False, False, False), "claims": [{"seat": 1}], "result": {}}
-    assert set(snap_changed) == {f.name for f in dataclasses.fields(FrameSnap)}
-    for name, value in snap_changed.items():
-        assert digest(dataclasses.replace(base, snap=dataclasses.replace(snap, **{name: value}))) != digest(base), name
+def test_a_frame_is_made_from_its_key_alone_and_every_value_of_it_reaches_the_frame():
+    """A frame's key is its plain values (frame.frame_values) and its inputs are made from them alone
+    (frame_inputs): the seats come back whole, each value changes the key, and every field the
+    frame's template reads (but the marks filled in afterwards) comes from one of them."""
+    seats = [games.base.Seat(1, "Ann"), games.base.Seat(2, "Bo")]
+    facts = SimpleNamespace(is_host=False, is_board=False, seated=True)
+    snap = SimpleNamespace(game=games.get("toolbox"), code="ABCDEF", view={}, seats=seats, game_number=1,
+                           facts=facts, claims=[], result=None)
+    values = frame_values(snap, "board", "http://x/t/ABCDEF/join", "en")
+    inputs = frame_inputs(values)
+    assert inputs == FrameInputs("toolbox", "board", "ABCDEF", "en", "http://x/t/ABCDEF/join", True,
+                                 FrameSnap(VERSION_MARK, 1, NOW_MARK, tuple(seats), ViewerFlags(False, False, True),
+                                           [], None), SECTION_MARK, PLAYED_MARK)
+    others = ("catchy", "seat", "BCDEFG", "de", "http://y/t/ABCDEF/join", False, 2, ((1, "Ann"), (3, "Bo")),
+              True, True, False, [{"seat": 1}], {})
+    assert len(others) == len(values)
+    reached = set()
+    for place, other in enumerate(others):
+        changed = values[:place] + (other,) + values[place + 1:]
+        assert digest((FRAME_TEMPLATE, changed)) != digest((FRAME_TEMPLATE, values)), place
+        made = frame_inputs(changed)
+        reached |= {name for name in ("game_id", "role", "code", "language", "join_url", "under_way")
+                    if getattr(made, name) != getattr(inputs, name)}
+        reached |= {"snap." + name for name in ("game_number", "seats", "claims", "result")
+                    if getattr(made.snap, name) != getattr(inputs.snap, name)}
+        reached |= {"viewer." + name for name in ("is_host", "is_board", "seated")
+                    if getattr(made.snap.viewer, name) != getattr(inputs.snap.viewer, name)}
+    marks = {"section", "played", "snap.version", "snap.now"}   # the same for every frame: filled in afterwards
+    every = ({f.name for f in dataclasses.fields(FrameInputs)} - {"snap"}
+             | {"snap." + f.name for f in dataclasses.fields(FrameSnap)} - {"snap.viewer"}
+             | {"viewer." + f.name for f in dataclasses.fields(ViewerFlags)})
+    assert reached == every - marks
+    # And each of these snapshot's fields reaches the values.
+    for name, other in {"game": games.get("catchy"), "code": "BCDEFG", "seats": seats[:1], "game_number": 2,
+                        "claims": [{"seat": 1}], "result": {}, "view": {"phase": "lobby"}}.items():
+        assert frame_values(SimpleNamespace(**{**vars(snap), name: other}), "board", "http://x/t/ABCDEF/join",
+                            "en") != values, name
     for name in ("is_host", "is_board", "seated"):
-        flags = dataclasses.replace(snap.viewer, **{name: not getattr(snap.viewer, name)})
-        assert digest(dataclasses.replace(base, snap=dataclasses.replace(snap, viewer=flags))) != digest(base), name
-    assert digest(dataclasses.replace(base)) == digest(base)
+        flags = SimpleNamespace(**{**vars(facts), name: not getattr(facts, name)})
+        assert frame_values(SimpleNamespace(**{**vars(snap), "facts": flags}), "board", "http://x/t/ABCDEF/join",
+                            "en") != values, name
 
 
 @dataclasses.dataclass(frozen=True)
