@@ -23,17 +23,28 @@ _DIGITS_AS_ZEROS = bytes(0x30 if 0x30 <= byte <= 0x39 else 0x20 for byte in rang
 _LONG_RUN = b"0" * 19   # shorter integers are all within orjson's range
 
 
+class WrittenByOrjson(str):
+    """JSON text `dumps` wrote with orjson, which holds no integer beyond 64 bits (orjson writes
+    none) and no NaN: `loads` hands it to orjson without looking for long runs of digits. A table's
+    state is written once a change and read back twice, for the read its streams share and by the
+    next change (engine/reading.py, engine/change_reads.py), and that look was a third of each
+    read's time. Text from the store or a client is a plain str, and is looked at."""
+    __slots__ = ()
+
+
 def dumps(value) -> str:
     """`value` as JSON text, as json.dumps gives it but for spacing and non-ASCII characters
     (written as they are, not escaped). Keys that are not strings are written as json writes them."""
     try:
-        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+        return WrittenByOrjson(orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode())
     except TypeError:   # orjson.JSONEncodeError: an integer beyond 64 bits, a key or value it does not take
         return json.dumps(value)
 
 
 def loads(text: str):
     """The value `text` holds, as json.loads gives it."""
+    if text.__class__ is WrittenByOrjson:
+        return orjson.loads(str(text))   # orjson takes only str itself
     if _beyond_64_bits(text):
         return json.loads(text)
     try:

@@ -61,3 +61,14 @@ def test_a_mistake_is_json_s_own_error():
 def test_a_lone_surrogate_reads_as_json_reads_it():
     text = '["\ud800", 12345678901234567890123]'   # the character itself, not its escape
     assert json_text.loads(text) == json.loads(text)
+
+
+def test_text_orjson_wrote_is_read_back_without_the_look_for_long_integers(monkeypatch):
+    written = json_text.dumps({"rng": 2**64 - 1, "name": "12345678901234567890123"})
+    assert type(written) is json_text.WrittenByOrjson
+    assert type(json_text.dumps({"rng": 2**64})) is str   # json wrote it: read back with the look
+    looked_at = []
+    monkeypatch.setattr(json_text, "_beyond_64_bits", lambda text: looked_at.append(text) or False)
+    assert json_text.loads(written) == {"rng": 2**64 - 1, "name": "12345678901234567890123"}
+    assert looked_at == []
+    assert json_text.loads(str(written)) == json_text.loads(written) and looked_at == [written]
