@@ -39,7 +39,7 @@ from .answers import plain_refusal, refusal_text
 from .deliveries import KEEP_ALIVE, Deliveries, Listener, serve_pushed
 from .i18n import request_language
 from .marks import OWN_MARKS, with_own_blocks
-from .sections import ViewContext, has_own_blocks, own_blocks, shared_view, view_html
+from .sections import ViewContext, has_own_blocks, own_blocks, shared_view, shared_view_data, view_html
 from .security import client_address, hold_back, unknown_table_answer
 from .tables import credentials, join_url, tab_given
 
@@ -92,6 +92,11 @@ def changed_event(version: int, html: bytes | None) -> bytes:
     """A `changed` event: the version, and the view's HTML (UTF-8) when there is one."""
     data = b"%d" % version if html is None else b"%d\n%s" % (version, html)
     return b"event: changed\nid: %d\n%s\n" % (version, data_lines(data))
+
+
+def changed_event_of_data(version: int, data: bytes) -> bytes:
+    """changed_event(version, html) from `html` made event data already (marks.fill_in_data)."""
+    return b"event: changed\nid: %d\ndata: %d\ndata: %s\n\n" % (version, version, data)
 
 
 class ViewEvents:
@@ -151,7 +156,9 @@ class ViewEvents:
                 cut = self._keep(code, read, shared_key, cut_data(shared_view(snap, role, join_url, context)))
             event = changed_event_with(look.read.version, cut, own_blocks(snap, role, context))
         else:
-            event = changed_event(look.read.version, view_html(snap, role, join_url, context).encode())
+            data = shared_view_data(snap, role, join_url, context)   # this screen's whole view: no own blocks
+            event = (changed_event_of_data(look.read.version, data) if data is not None
+                     else changed_event(look.read.version, view_html(snap, role, join_url, context).encode()))
         with self._lock:
             self.made += 1
         return self._keep(code, read, key, event)

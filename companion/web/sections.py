@@ -68,7 +68,7 @@ from ..games.base import OWN_VIEW, Seat
 from . import cloaked_cats_section, toolbox_section
 from .frame import FRAME_TEMPLATE, frame_inputs, frame_values
 from .i18n import request_language
-from .marks import NOW_MARK, OWN_MARKS, UNDO_MARK, VERSION_MARK, fill_in, with_own_blocks
+from .marks import NOW_MARK, OWN_MARKS, UNDO_MARK, VERSION_MARK, fill_in, fill_in_data, with_own_blocks
 from .renderings import SECTIONS_KEPT_CHARACTERS, Renderings, written_by_fields
 
 
@@ -168,11 +168,21 @@ def shared_view(snap, role: str, join_url: str, context: ViewContext | None = No
     it, each rendered from only what it may read (view_section_inputs; the frame's values, frame.py)
     and shared by every viewer for whom that is equal; then the version, the clock and the section
     filled in. Where a phone's own blocks go it holds their marks (OWN_MARKS)."""
+    return fill_in(*view_renderings(snap, role, join_url, context), snap.version, snap.now)
+
+
+def shared_view_data(snap, role: str, join_url: str, context: ViewContext | None = None) -> bytes | None:
+    """shared_view's HTML as an event's data (marks.fill_in_data), or None where it must be made whole."""
+    return fill_in_data(*view_renderings(snap, role, join_url, context), snap.version, snap.now)
+
+
+def view_renderings(snap, role: str, join_url: str, context: ViewContext | None) -> tuple[Markup, Markup, Markup]:
+    """The frame, the section and what was played that shared_view fills in."""
     renderings, language, around = rendering_with(context)
     section = section_html(renderings, view_section_inputs(snap, role, language), around)
     frame = renderings.made_from(FRAME_TEMPLATE, frame_values(snap, role, join_url, language), frame_inputs, around)
     played = played_html(renderings, snap, role, language, around, undo_apart=has_own_blocks(snap.game.id, role))
-    return fill_in(frame, section, played, snap.version, snap.now)
+    return frame, section, played
 
 
 def has_own_blocks(game_id: str, role: str) -> bool:

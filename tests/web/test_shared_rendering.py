@@ -17,10 +17,10 @@ from companion import games
 from companion.engine import Credentials
 from companion.engine.snapshots import read_to_share
 from companion.web import events as events_module
-from companion.web.events import ViewEvents
+from companion.web.events import ViewEvents, changed_event_of_data
 from companion.web.frame import FRAME_TEMPLATE, FrameInputs, FrameSnap, ViewerFlags, frame_inputs, frame_values
 from companion.web.renderings import HASHED_KEY_BYTES, KEY_BYTES_KEPT_WHOLE, digest, written_by_fields
-from companion.web.marks import NOW_MARK, PLAYED_MARK, SECTION_MARK, VERSION_MARK, fill_in
+from companion.web.marks import NOW_MARK, PLAYED_MARK, SECTION_MARK, VERSION_MARK, fill_in, fill_in_data, frame_cut
 from companion.web.sections import LAID_OUT_IN_PYTHON, SectionInputs, SectionSnap, ViewContext
 
 from tests.conftest import HTMX
@@ -453,6 +453,30 @@ def test_a_frame_is_filled_in_as_four_replaces_would_fill_it(frame, section, pla
         filled = fill_in(frame, section, played, version, now)
         assert isinstance(filled, Markup)
         assert str(filled) == filled_by_replacing(frame, section, played, version, now)
+
+
+DATA_TEXTS = st.text(alphabet="<!-@>x\n\r✗é", max_size=12)
+
+
+@given(frame=st.lists(st.one_of(st.sampled_from(MARKS), DATA_TEXTS), max_size=12),
+       section=st.lists(st.one_of(st.sampled_from(MARKS[2:]), DATA_TEXTS), max_size=5),
+       played=st.lists(st.one_of(st.sampled_from(MARKS[2:]), DATA_TEXTS), max_size=3),
+       versions=st.lists(st.integers(1, 10**6), min_size=2, max_size=2), now=st.floats(0, 2e9))
+def test_a_views_event_data_made_from_the_frames_pieces_is_the_whole_views(frame, section, played, versions, now):
+    """fill_in_data gives the event data of fill_in's view, each piece encoded apart (the frame's
+    once): the same bytes as the whole view encoded and its lines prefixed (events.data_lines), for
+    text of more than one byte a character and line ends anywhere; with a CR anywhere it gives
+    nothing, and the caller makes the event from the whole view."""
+    frame, section, played = Markup("".join(frame)), Markup("".join(section)), Markup("".join(played))
+    for version in versions:
+        data = fill_in_data(frame, section, played, version, now)
+        whole = fill_in(frame, section, played, version, now)
+        if "\r" in whole:
+            assert data is None
+        elif frame_cut(frame) is not None and not any("\r" in text for text in (frame, section, played)):
+            assert data is not None
+        if data is not None:
+            assert changed_event_of_data(version, data) == events_module.changed_event(version, whole.encode())
 
 
 def test_a_section_that_reads_its_viewer_is_made_each_time_and_not_kept(app, in_play):
