@@ -9,8 +9,8 @@ phone's section is its parts in order, each found under the digest of what it sh
 whose values changed is made, once for every screen that shows it.
 
 What is a seat's own is apart by structure. A phone's section is laid out (`seat`) from everyone's
-part of the view alone (sections.view_section_inputs gives it no viewer and no seat's own part), so every
-phone of the table shares it, made once a change (web/events.py). Where a phone's own blocks go it
+part of the view alone (sections.view_section_inputs gives it no viewer and no seat's own part), so
+every phone of the table shares it, made once a change (web/events.py). Where a phone's own blocks go it
 holds a mark, and `own_blocks` makes them from that phone's inputs: the secret block (`_seat.html`
 mine), given this seat's features and colour and nothing else and kept for this seat alone (its key
 holds the table and the seat); the turn's block, given which step of the turn is this seat's and
@@ -54,8 +54,8 @@ def section(inputs: SectionInputs, part: Parts, laid_out: LaidOut) -> Markup:
 def seat(inputs: SectionInputs, part: Parts, laid_out: LaidOut, at: tuple) -> list[str]:
     """What every phone's section shows alike, top to bottom: its secret cat, the last guess, its
     turn or whose turn it is, the scores, the players, the dance floor and what happened. Made from
-    everyone's part of the view alone (sections.view_section_inputs gives no viewer and no seat's own part),
-    with a mark where each phone's own block goes (own_blocks)."""
+    everyone's part of the view alone (sections.view_section_inputs gives no viewer and no seat's own
+    part), with a mark where each phone's own block goes (own_blocks)."""
     view = inputs.view
     if view["phase"] == "lobby":   # whether this phone is dealt in is its own
         return [MINE_MARK]

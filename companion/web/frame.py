@@ -62,7 +62,8 @@ def frame_values(snap, role: str, join_url: str, language: str) -> tuple:
     claims' and result's lists and dicts): the viewer's flags (what it may do, not who it is) and
     each seat as its id and name. Equal values (and version and clock) give equal HTML."""
     facts = snap.facts
-    return (snap.game.id, role, snap.code, language, join_url, role == "board" and under_way(snap.view, snap.seats),
+    folded = role == "board" and under_way(snap.view, snap.seats)
+    return (snap.game.id, role, snap.code, language, join_url, folded,
             snap.game_number, tuple((seat.id, seat.name) for seat in snap.seats),
             facts.is_host, facts.is_board, facts.seated, snap.claims, snap.result)
 

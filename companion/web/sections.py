@@ -97,6 +97,7 @@ class SectionInputs:
 # Every class a rendering's key is made of, written by its fields (renderings.written_by_fields).
 written_by_fields(SectionSnap, SectionInputs, Seat, Viewer)
 
+
 @dataclass(frozen=True)
 class ViewContext:
     """What rendering a view takes from the request that asked for it, fixed once: the app, the
@@ -176,7 +177,8 @@ def shared_view_data(snap, role: str, join_url: str, context: ViewContext | None
     return fill_in_data(*view_renderings(snap, role, join_url, context), snap.version, snap.now)
 
 
-def view_renderings(snap, role: str, join_url: str, context: ViewContext | None) -> tuple[Markup, Markup, Markup]:
+def view_renderings(snap, role: str, join_url: str,
+                    context: ViewContext | None) -> tuple[Markup, Markup, Markup]:
     """The frame, the section and what was played that shared_view fills in."""
     renderings, language, around = rendering_with(context)
     section = section_html(renderings, view_section_inputs(snap, role, language), around)
