@@ -439,10 +439,16 @@ MARKS = [str(SECTION_MARK), str(PLAYED_MARK), str(VERSION_MARK), str(NOW_MARK)]
 TEXTS = st.text(alphabet="<!-@>%s{}x\n", max_size=12)
 
 
-@given(frame=st.lists(st.one_of(st.sampled_from(MARKS), TEXTS), max_size=12),
-       section=st.lists(st.one_of(st.sampled_from(MARKS[2:]), TEXTS), max_size=5),
-       played=st.lists(st.one_of(st.sampled_from(MARKS[2:]), TEXTS), max_size=3),
-       versions=st.lists(st.integers(1, 10**6), min_size=2, max_size=2), now=st.floats(0, 2e9))
+def views_of(texts) -> dict:
+    """Hypothesis's frames, sections and what was played, each marks and `texts` in any order; two
+    versions to fill them at, and a clock."""
+    return dict(frame=st.lists(st.one_of(st.sampled_from(MARKS), texts), max_size=12),
+                section=st.lists(st.one_of(st.sampled_from(MARKS[2:]), texts), max_size=5),
+                played=st.lists(st.one_of(st.sampled_from(MARKS[2:]), texts), max_size=3),
+                versions=st.lists(st.integers(1, 10**6), min_size=2, max_size=2), now=st.floats(0, 2e9))
+
+
+@given(**views_of(TEXTS))
 def test_a_frame_is_filled_in_as_four_replaces_would_fill_it(frame, section, played, versions, now):
     """fill_in fills a frame from its pieces, cut once for each frame (marks.frame_cut): the
     same text as replacing each mark over the whole view, for marks anywhere in the frame, twice
@@ -458,10 +464,7 @@ def test_a_frame_is_filled_in_as_four_replaces_would_fill_it(frame, section, pla
 DATA_TEXTS = st.text(alphabet="<!-@>x\n\r✗é", max_size=12)
 
 
-@given(frame=st.lists(st.one_of(st.sampled_from(MARKS), DATA_TEXTS), max_size=12),
-       section=st.lists(st.one_of(st.sampled_from(MARKS[2:]), DATA_TEXTS), max_size=5),
-       played=st.lists(st.one_of(st.sampled_from(MARKS[2:]), DATA_TEXTS), max_size=3),
-       versions=st.lists(st.integers(1, 10**6), min_size=2, max_size=2), now=st.floats(0, 2e9))
+@given(**views_of(DATA_TEXTS))
 def test_a_views_event_data_made_from_the_frames_pieces_is_the_whole_views(frame, section, played, versions, now):
     """fill_in_data gives the event data of fill_in's view, each piece encoded apart (the frame's
     once): the same bytes as the whole view encoded and its lines prefixed (events.data_lines), for
