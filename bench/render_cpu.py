@@ -27,37 +27,36 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.stream_cpu import build, open_streams, roll, version_of  # noqa: E402
 from companion.web import sections  # noqa: E402
+from companion.web.frame import FRAME_TEMPLATE  # noqa: E402
 from companion.web.renderings import Renderings, digest  # noqa: E402
 
 
-FRAME = "table/_view.html"
-
-
 def recorded_renderings(app, host, code, phones) -> dict:
-    """What a roll's streams render (inputs, around), by piece: a seat's and the board's section,
-    caught on their way into sections.section_html, and frame, into Renderings.render."""
+    """What a roll's streams render, by piece: a seat's and the board's section (inputs, around),
+    caught on their way into sections.section_html, and frame (its values, what makes its inputs
+    from them, around), into Renderings.made_from."""
     caught: dict = {}
-    real_section, real_render = sections.section_html, Renderings.render
+    real_section, real_made_from = sections.section_html, Renderings.made_from
 
     def section_spy(renderings, inputs, around=nullcontext):
         caught[f"section_{inputs.role}"] = (inputs, around)
         return real_section(renderings, inputs, around)
 
-    def render_spy(self, template, inputs, around=nullcontext):
-        if template == FRAME:
-            caught[f"frame_{inputs.role}"] = (inputs, around)
-        return real_render(self, template, inputs, around)
+    def made_from_spy(self, template, values, inputs_of, around=nullcontext):
+        if template == FRAME_TEMPLATE:
+            caught[f"frame_{inputs_of(values).role}"] = ((values, inputs_of), around)
+        return real_made_from(self, template, values, inputs_of, around)
     version = version_of(host, code)
     for _ in range(5):   # a log to show, templates compiled
         version = roll(host, code, version)
     streams = open_streams(host, phones[:1], code, version)
-    sections.section_html, Renderings.render = section_spy, render_spy
+    sections.section_html, Renderings.made_from = section_spy, made_from_spy
     try:
         version = roll(host, code, version)
         for _, chunks in streams:
             next(chunks)
     finally:
-        sections.section_html, Renderings.render = real_section, real_render
+        sections.section_html, Renderings.made_from = real_section, real_made_from
     for response, _ in streams:
         response.close()
     return caught
@@ -67,11 +66,12 @@ def time_each(renderings, calls: dict, repeat: int, rounds: int) -> dict:
     out = {}
     for name, (inputs, around) in calls.items():
         if name.startswith("frame"):
-            template, make = FRAME, lambda: renderings.render(FRAME, inputs, around)
+            values, inputs_of = inputs
+            key = digest((FRAME_TEMPLATE, values))
+            make = lambda: renderings.made_from(FRAME_TEMPLATE, values, inputs_of, around)   # noqa: E731
         else:
-            template = sections.section_template(inputs)
+            key = digest([sections.section_template(inputs), inputs])   # a laid out section is never kept
             make = lambda: sections.section_html(renderings, inputs, around)   # noqa: E731
-        key = digest([template, inputs])   # a laid out section is never kept: nothing to drop
         best = float("inf")
         for _ in range(rounds):
             started = time.process_time()
