@@ -38,7 +38,7 @@ from ..serving import STREAM_WRITER
 from .answers import plain_refusal, refusal_text
 from .deliveries import KEEP_ALIVE, Deliveries, Listener, serve_pushed
 from .i18n import request_language
-from .marks import OWN_MARKS, with_own_blocks
+from .marks import OWN_MARKS, as_data, with_own_blocks
 from .sections import ViewContext, has_own_blocks, own_blocks, shared_view, shared_view_data, view_html
 from .security import client_address, hold_back, unknown_table_answer
 from .tables import credentials, join_url, tab_given
@@ -94,9 +94,10 @@ def changed_event(version: int, html: bytes | None) -> bytes:
     return b"event: changed\nid: %d\n%s\n" % (version, data_lines(data))
 
 
-def changed_event_of_data(version: int, data: bytes) -> bytes:
-    """changed_event(version, html) from `html` made event data already (marks.fill_in_data)."""
-    return b"event: changed\nid: %d\ndata: %d\ndata: %s\n\n" % (version, version, data)
+def changed_event_of_data(version: int, pieces: list[bytes]) -> bytes:
+    """changed_event(version, html) from the pieces of `html` made event data already (marks.as_data),
+    joined once into the event."""
+    return b"".join((b"event: changed\nid: %d\ndata: %d\ndata: " % (version, version), *pieces, b"\n\n"))
 
 
 class ViewEvents:
@@ -193,7 +194,7 @@ def cut_data(shared: str) -> list:
     cut = OWN_MARKS.split(shared)
     if "\r" in shared:
         return cut
-    return [piece.encode().replace(b"\n", b"\ndata: ") if i % 2 == 0 else piece for i, piece in enumerate(cut)]
+    return [as_data(piece) if i % 2 == 0 else piece for i, piece in enumerate(cut)]
 
 
 def changed_event_with(version: int, cut: list, blocks: dict[str, str]) -> bytes:
@@ -203,11 +204,8 @@ def changed_event_with(version: int, cut: list, blocks: dict[str, str]) -> bytes
         text = [piece if isinstance(piece, str) else piece.replace(b"\ndata: ", b"\n").decode()
                 for piece in cut]   # the inverse of cut_data's, as view_of's
         return changed_event(version, "".join(with_own_blocks(text, blocks)).encode())
-    data = [b"event: changed\nid: %d\ndata: %d\ndata: " % (version, version)]
-    for i, piece in enumerate(cut):
-        data.append(piece if i % 2 == 0 else blocks.get(piece, "").encode().replace(b"\n", b"\ndata: "))
-    data.append(b"\n\n")
-    return b"".join(data)
+    return changed_event_of_data(version, [piece if i % 2 == 0 else as_data(blocks.get(piece, ""))
+                                           for i, piece in enumerate(cut)])
 
 
 def view_of(event: bytes) -> bytes:

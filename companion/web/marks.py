@@ -33,31 +33,32 @@ def fill_in(frame: Markup, section: Markup, played: Markup, version: int, now: f
     if cut is None:
         whole = str.replace(str.replace(frame, SECTION_MARK, section, 1), PLAYED_MARK, played, 1)
         return Markup(str.replace(str.replace(whole, VERSION_MARK, version_text), NOW_MARK, now_text))
-    pieces, marks = cut
-    filled = pieces.copy()
-    values = (section, played, version_text, now_text)
-    for place, which in marks:
-        filled[place] = values[which]
-    return Markup("".join(filled))
+    return Markup("".join(_placed(cut, (section, played, version_text, now_text))))
 
 
-def fill_in_data(frame: Markup, section: Markup, played: Markup, version: int, now: float) -> bytes | None:
-    """fill_in's view as an event carries it (web/events.py changed_event): UTF-8, each line end
-    followed by "data: ", made from the frame's pieces encoded so once (frame_data_cut) and only the
-    section and what was played encoded for each view. Encoding the whole view took 4.3 µs (a frame
-    of 7 KB whose symbols, ✗ ↑ ↶, make Python keep it two bytes a character) and prefixing its
-    lines 1.6 µs more, for each of a change's views. None when a CR is in any of them: an event
-    makes every CR a line end across the whole view (data_lines), which pieces cannot do apart."""
+def fill_in_data(frame: Markup, section: Markup, played: Markup, version: int,
+                 now: float) -> list[bytes] | None:
+    """fill_in's view as an event carries it (web/events.py changed_event), in pieces for the event
+    to join: UTF-8, each line end followed by "data: ", made from the frame's pieces encoded so once
+    (frame_data_cut) and only the section and what was played encoded for each view. Encoding the
+    whole view took 4.3 µs (a frame of 7 KB whose symbols, ✗ ↑ ↶, make Python keep it two bytes a
+    character) and prefixing its lines 1.6 µs more, for each of a change's views. None when a CR is
+    in any of them: an event makes every CR a line end across the whole view (data_lines), which
+    pieces cannot do apart."""
     cut = frame_data_cut(frame)
     section, played, version_text, now_text = _filled(section, played, version, now)
     if cut is None or "\r" in section or "\r" in played:
         return None
+    return _placed(cut, (as_data(section), as_data(played), version_text.encode(), now_text.encode()))
+
+
+def _placed(cut: tuple[list, tuple[tuple[int, int], ...]], values: tuple) -> list:
+    """A frame's cut pieces with each mark's place given its value (in FILLED_MARKS' order)."""
     pieces, marks = cut
     filled = pieces.copy()
-    values = (as_data(section), as_data(played), version_text.encode(), now_text.encode())
     for place, which in marks:
         filled[place] = values[which]
-    return b"".join(filled)
+    return filled
 
 
 def as_data(text: str) -> bytes:

@@ -144,23 +144,21 @@ class Renderings:
         the rendering kept for equal inputs. `around()`: the context a rendering needs, entered only
         when one is made (ViewContext.rendering). `keep` false: one viewer's own rendering, made
         each time and not kept (no key to take, nothing pushed out for it)."""
-        key = digest([template, inputs]) if keep else None
-        html = self.get(key) if key is not None else None
-        if html is None:
-            with around():
-                html = render(template, inputs.language, context_of(inputs))
-            self._made(key, html, part=False)
-        return html
+        return self._rendered(digest([template, inputs]) if keep else None, template, lambda: inputs, around)
 
     def made_from(self, template: str, values: tuple, inputs_of, around=nullcontext) -> Markup:
         """`template` rendered from `inputs_of(values)` (its inputs made from `values` alone), or the
         rendering kept for equal `values`: plain values (str, numbers, lists, dicts) are written by
         pickle in C, where the dataclasses that hold them are written field by field in Python, and
         the inputs are made only when the rendering is (web/frame.py: a frame's key, 7.5 -> 1.2 µs)."""
-        key = digest((template, values))
+        return self._rendered(digest((template, values)), template, lambda: inputs_of(values), around)
+
+    def _rendered(self, key: bytes | None, template: str, inputs_made, around) -> Markup:
+        """render()'s and made_from()'s: the rendering kept under `key`, or `template` rendered from
+        the inputs `inputs_made()` gives, in `around()`, and kept under `key` (unless None)."""
         html = self.get(key) if key is not None else None
         if html is None:
-            inputs = inputs_of(values)
+            inputs = inputs_made()
             with around():
                 html = render(template, inputs.language, context_of(inputs))
             self._made(key, html, part=False)

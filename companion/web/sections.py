@@ -172,8 +172,10 @@ def shared_view(snap, role: str, join_url: str, context: ViewContext | None = No
     return fill_in(*view_renderings(snap, role, join_url, context), snap.version, snap.now)
 
 
-def shared_view_data(snap, role: str, join_url: str, context: ViewContext | None = None) -> bytes | None:
-    """shared_view's HTML as an event's data (marks.fill_in_data), or None where it must be made whole."""
+def shared_view_data(snap, role: str, join_url: str,
+                     context: ViewContext | None = None) -> list[bytes] | None:
+    """shared_view's HTML as an event's data, in pieces (marks.fill_in_data), or None where it must
+    be made whole."""
     return fill_in_data(*view_renderings(snap, role, join_url, context), snap.version, snap.now)
 
 
